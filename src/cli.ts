@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Entry point. Each command lives in its own module and is imported only when named, so a
+// hook pays for nothing but the code it runs.
+import { EXIT, UsageError, formatError } from './errors.js';
+import { messages } from './messages.js';
+
+export interface Command {
+  /** One line for `plan-hooks --help`. */
+  summary: string;
+  /** The full `--help` text of the command. */
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+/** Name → summary, so `--help` lists commands without importing them. */
+export const COMMANDS: Record<string, string> = {
+  init: 'Install the hooks, the Plan State block and the dependencies in this repository',
+  uninstall: 'Remove exactly what init added',
+  doctor: 'Check that git will really run every hook here',
+  new: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
+  validate: 'Validate plan files (schema and rules)',
+  status: 'Plans, claims, ready tasks, recent commits and drift',
+  handoff: 'Print (or --write) the generated handoff blocks',
+  claim: 'Claim a task: in-progress, claimedBy, claimedAt',
+  release: 'Release a claimed task',
+  done: 'Mark a task completed and log it',
+  log: 'Show the worklog',
+  whoami: 'Print who plan-hooks thinks is committing, and why',
+  check: 'Check a range of commits (CI and pre-push)',
+  hook: 'Run one hook (called by the installed hook scripts)',
+};
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([n, s]) => `  ${n.padEnd(width)}  ${s}`);
+  return messages.mainHelp(lines.join('\n'));
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(mainHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    const { version } = await import('./version.js');
+    process.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+  if (!Object.hasOwn(COMMANDS, name)) {
+    process.stderr.write(messages.unknownCommand(name));
+    return EXIT.usage;
+  }
+  const command: Command = (await import(`./commands/${name}.js`)).default;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(command.usage);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    process.stderr.write(formatError(error, name));
+    return error instanceof UsageError ? EXIT.usage : EXIT.failed;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,93 @@
+// Configuration: `.plan-hooks.json` at the repository root, or a "plan-hooks" key in
+// package.json. Defaults need no file. Read synchronously: it is small and every hook needs it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+
+export type Mode = 'enforce' | 'warn' | 'off';
+export type CheckName = 'plans' | 'transitions' | 'claims';
+
+export interface Config {
+  /** Globs (repository-relative) that name plan files. */
+  plans: string[];
+  /** Entry files that carry the Plan State / handoff blocks; null means those present among the defaults. */
+  entryFiles: string[] | null;
+  /** A claim older than this, with no recent log entry, is stale. */
+  staleAfterHours: number;
+  /** Warnings fail validation. */
+  strict: boolean;
+  checks: Record<CheckName, Mode>;
+  /** Branch whose plans also contribute claims; null means the repository's default branch. */
+  baseBranch: string | null;
+  /** Environment variable → agent name, for identity detection. */
+  agentMarkers: Record<string, string>;
+  /** Canonical name → other names the same agent goes by. */
+  aliases: Record<string, string[]>;
+  /** Add the Plan-Task trailer in prepare-commit-msg. */
+  trailer: boolean;
+  /** Mirror worklog entries to refs/notes/plan-hooks. */
+  notes: boolean;
+}
+
+export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
+
+export const DEFAULT_CONFIG: Config = {
+  plans: ['docs/**/*-plan.json'],
+  entryFiles: null,
+  staleAfterHours: 24,
+  strict: false,
+  checks: { plans: 'enforce', transitions: 'enforce', claims: 'enforce' },
+  baseBranch: null,
+  agentMarkers: {
+    CLAUDECODE: 'claude',
+    CLAUDE_CODE_ENTRYPOINT: 'claude',
+    CODEX_SANDBOX: 'codex',
+    CODEX_HOME: 'codex',
+    CURSOR_AGENT: 'cursor',
+    GEMINI_CLI: 'gemini',
+    AI_AGENT: '$AI_AGENT',
+  },
+  aliases: { claude: ['claude-code'] },
+  trailer: true,
+  notes: false,
+};
+
+export const CONFIG_FILE = '.plan-hooks.json';
+
+/** The user's raw settings and where they came from, or null when there are none. */
+export function readUserConfig(root: string): { source: string; data: unknown } | null {
+  const file = join(root, CONFIG_FILE);
+  if (existsSync(file)) return { source: CONFIG_FILE, data: parseJson(file) };
+  const pkgFile = join(root, 'package.json');
+  if (existsSync(pkgFile)) {
+    const pkg = parseJson(pkgFile) as Record<string, unknown> | null;
+    if (pkg && typeof pkg === 'object' && pkg['plan-hooks'] !== undefined) {
+      return { source: 'package.json "plan-hooks"', data: pkg['plan-hooks'] };
+    }
+  }
+  return null;
+}
+
+function parseJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}. Fix the JSON or remove the file.`);
+  }
+}
+
+export function loadConfig(root: string): Config {
+  const user = readUserConfig(root);
+  if (!user) return DEFAULT_CONFIG;
+  if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
+    throw new UsageError(`${user.source} must be a JSON object of settings.`);
+  }
+  const data = user.data as Partial<Config>;
+  return {
+    ...DEFAULT_CONFIG,
+    ...data,
+    checks: { ...DEFAULT_CONFIG.checks, ...data.checks },
+    agentMarkers: { ...DEFAULT_CONFIG.agentMarkers, ...data.agentMarkers },
+    aliases: { ...DEFAULT_CONFIG.aliases, ...data.aliases },
+  };
+}
