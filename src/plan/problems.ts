@@ -1,0 +1,20 @@
+// A problem found in a plan: where (file, JSON path, line/column), what, and how to fix it.
+
+export type Severity = 'error' | 'warning';
+
+export interface Problem {
+  severity: Severity;
+  /** Repository-relative path of the plan file (or the path the user gave). */
+  file: string;
+  /** JSON path in the plan, e.g. `workItems[0].tasks[2].status`; '' for the whole document. */
+  path: string;
+  /** 1-based line and column of the value at `path` (or of the syntax error). */
+  line: number;
+  column: number;
+  /** What is wrong. */
+  message: string;
+  /** How to fix it. */
+  fix: string;
+  /** A stable identifier of the rule, e.g. `schema`, `duplicate-id`, `claim-no-holder`. */
+  rule: string;
+}

@@ -1,0 +1,64 @@
+// The plan-state v1 shapes (schema/plan-state.v1.schema.json is the authority; these mirror it).
+
+export const STATUSES = ['not-started', 'in-progress', 'blocked', 'completed'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export interface LogEntry {
+  date: string;
+  summary: string;
+  agent?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface Task {
+  id: string;
+  status: Status;
+  notes?: string;
+  acceptance?: string;
+  files?: string[];
+  dependsOn?: string[];
+  claimedBy?: string;
+  claimedAt?: string;
+  externalRef?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface WorkItem {
+  id: string;
+  title: string;
+  status: Status;
+  findings: string[];
+  tasks: Task[];
+  log: LogEntry[];
+  kind?: string;
+  path?: string;
+  notes?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface Handoff {
+  nextAction: string;
+  branch?: string;
+  lastCommit?: string;
+  uncommitted?: string;
+  verify?: string;
+  updatedBy?: string;
+  updatedAt?: string;
+}
+
+export interface PlanState {
+  $schema?: string;
+  planId: string;
+  title: string;
+  lifecycle: 'multi-session' | 'single-pr';
+  createdDate: string;
+  lastUpdated: string;
+  relatedDocs: string[];
+  description?: string;
+  handoff?: Handoff;
+  externalRef?: string;
+  metadata?: Record<string, unknown>;
+  taskTemplate: { steps: { id: string; description: string; status: Status }[] };
+  workItems: WorkItem[];
+  changelog: LogEntry[];
+}
