@@ -1,0 +1,139 @@
+// File patterns in plans (`files`, the config's `plans`): repository-relative, gitignore-like.
+//   - `*` and `?` stay within one path segment, `[abc]`/`[!a-z]` match one character;
+//   - `**` as a whole segment matches any number of segments (zero included);
+//   - a pattern covers what is under what it matches: `src/api` and `src/*` cover `src/api/x.ts`;
+//   - case-insensitive when core.ignorecase is set.
+// Plan files are untrusted, so matching never backtracks beyond O(path × pattern): no regular
+// expressions are built from patterns, and patterns are bounded in length.
+
+export const MAX_PATTERN_LENGTH = 1024;
+
+type Token = { kind: 'char'; c: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negate: boolean; ranges: [string, string][] };
+type Segment = { kind: 'globstar' } | { kind: 'segment'; tokens: Token[] };
+
+export interface PatternOptions {
+  ignoreCase: boolean;
+}
+
+export class PatternError extends Error {}
+
+/** Why a pattern would reach outside the repository, or null when it stays inside. */
+export function patternEscapes(pattern: string): string | null {
+  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern) || pattern.startsWith('\\')) return 'it is an absolute path';
+  if (pattern.split(/[\\/]/).includes('..')) return "it contains a '..' segment";
+  if (pattern.startsWith('~')) return "it starts with '~' (a home directory)";
+  return null;
+}
+
+function tokenize(segment: string): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i]!;
+    if (c === '*') {
+      if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (c === '?') tokens.push({ kind: 'any' });
+    else if (c === '\\' && i + 1 < segment.length) tokens.push({ kind: 'char', c: segment[++i]! });
+    else if (c === '[') {
+      const end = segment.indexOf(']', i + 2);
+      if (end === -1) {
+        tokens.push({ kind: 'char', c });
+        continue;
+      }
+      let body = segment.slice(i + 1, end);
+      const negate = body.startsWith('!') || body.startsWith('^');
+      if (negate) body = body.slice(1);
+      const ranges: [string, string][] = [];
+      for (let j = 0; j < body.length; j++) {
+        if (body[j + 1] === '-' && j + 2 < body.length) {
+          ranges.push([body[j]!, body[j + 2]!]);
+          j += 2;
+        } else ranges.push([body[j]!, body[j]!]);
+      }
+      tokens.push({ kind: 'class', negate, ranges });
+      i = end;
+    } else tokens.push({ kind: 'char', c });
+  }
+  return tokens;
+}
+
+function tokenMatches(t: Token, c: string): boolean {
+  switch (t.kind) {
+    case 'char':
+      return t.c === c;
+    case 'any':
+      return true;
+    case 'class':
+      return t.ranges.some(([lo, hi]) => c >= lo && c <= hi) !== t.negate;
+    case 'star':
+      return false;
+  }
+}
+
+/**
+ * Wildcard matching with one restart point: when a later star is reached, earlier stars'
+ * choices no longer matter, so the cost is O(text × pattern) with no exponential backtracking.
+ * Used twice: characters within a segment, and segments within a path (`**` is the star).
+ */
+function greedyMatch<P, T>(pattern: P[], text: T[], isStar: (p: P) => boolean, unitMatches: (p: P, t: T) => boolean): boolean {
+  let p = 0;
+  let t = 0;
+  let starP = -1;
+  let starT = 0;
+  while (t < text.length) {
+    if (p < pattern.length && isStar(pattern[p]!)) {
+      starP = p++;
+      starT = t;
+    } else if (p < pattern.length && unitMatches(pattern[p]!, text[t]!)) {
+      p++;
+      t++;
+    } else if (starP !== -1) {
+      p = starP + 1;
+      t = ++starT;
+    } else return false;
+  }
+  while (p < pattern.length && isStar(pattern[p]!)) p++;
+  return p === pattern.length;
+}
+
+function segmentMatches(seg: Segment, name: string): boolean {
+  if (seg.kind === 'globstar') return false;
+  return greedyMatch(seg.tokens, [...name], (t) => t.kind === 'star', tokenMatches);
+}
+
+export interface CompiledPattern {
+  readonly source: string;
+  /** True when the pattern matches `path` or one of its parent directories. */
+  test(path: string): boolean;
+  /** The leading segments with no wildcard (an index key: only paths under it can match). */
+  readonly literalPrefix: string;
+  /** True when the pattern has no wildcard at all (an exact path or directory). */
+  readonly literal: boolean;
+}
+
+const hasWildcard = (s: string) => /[*?[\\]/.test(s);
+
+export function compilePattern(source: string, opts: PatternOptions): CompiledPattern {
+  if (source.length === 0) throw new PatternError('the pattern is empty');
+  if (source.length > MAX_PATTERN_LENGTH) throw new PatternError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
+  const escape = patternEscapes(source);
+  if (escape) throw new PatternError(`the pattern leaves the repository: ${escape}`);
+  const normalized = (opts.ignoreCase ? source.toLowerCase() : source).replace(/^\.\//, '').replace(/\/+$/, '');
+  const parts = normalized.split('/').filter((s) => s !== '' && s !== '.');
+  const segments: Segment[] = parts.map((s) => (s === '**' ? { kind: 'globstar' } : { kind: 'segment', tokens: tokenize(s) }));
+  // A pattern covers what is under what it matches.
+  if (segments.at(-1)?.kind !== 'globstar') segments.push({ kind: 'globstar' });
+  const prefix: string[] = [];
+  for (const s of parts) {
+    if (s === '**' || hasWildcard(s)) break;
+    prefix.push(s);
+  }
+  return {
+    source,
+    literalPrefix: prefix.join('/'),
+    literal: prefix.length === parts.length,
+    test(path: string): boolean {
+      const names = (opts.ignoreCase ? path.toLowerCase() : path).split('/');
+      return greedyMatch(segments, names, (s) => s.kind === 'globstar', segmentMatches);
+    },
+  };
+}
