@@ -1,28 +1,47 @@
 // pre-commit proves to post-commit that it checked this exact commit: it records the staged
 // tree (git write-tree) under the per-worktree git dir; post-commit compares it with HEAD^{tree}.
 // A --no-verify commit, a cherry-pick or a rebase pick then reads as unverified by itself.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// The marker also carries the checks skipped with PLAN_HOOKS_SKIP, so the worklog records them.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { git } from '../git/git.js';
 
+interface Marker {
+  tree: string;
+  skipped: string[];
+}
+
 async function markerPath(cwd?: string): Promise<string> {
-  return (await git(['rev-parse', '--path-format=absolute', '--git-path', 'plan-hooks/verified-tree'], { cwd })).trim();
+  return (await git(['rev-parse', '--path-format=absolute', '--git-path', 'plan-hooks/verified.json'], { cwd })).trim();
 }
 
 /** Called by pre-commit once every check passed: the tree this index would commit. */
-export async function writeVerifiedMarker(cwd?: string): Promise<string> {
+export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string): Promise<string> {
   const tree = (await git(['write-tree'], { cwd })).trim();
   const file = await markerPath(cwd);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${tree}\n`);
+  const marker: Marker = { tree, skipped };
+  await writeFile(file, `${JSON.stringify(marker)}\n`);
   return tree;
 }
 
-/** True when pre-commit checked exactly the tree of `commit`. */
-export async function isVerified(commit: string, cwd?: string): Promise<boolean> {
-  const [marker, tree] = await Promise.all([
-    markerPath(cwd).then((f) => readFile(f, 'utf8').catch(() => '')),
+/**
+ * Whether pre-commit checked exactly the tree of `commit`, and what it skipped. The marker is
+ * consumed, so a later commit of the same tree made with --no-verify does not inherit it.
+ */
+export async function takeVerification(commit: string, cwd?: string): Promise<{ verified: boolean; skipped: string[] }> {
+  const file = await markerPath(cwd);
+  const [text, tree] = await Promise.all([
+    readFile(file, 'utf8').catch(() => ''),
     git(['rev-parse', `${commit}^{tree}`], { cwd, allowFail: true }),
   ]);
-  return marker.trim() !== '' && marker.trim() === tree?.trim();
+  await rm(file, { force: true });
+  let marker: Marker | null = null;
+  try {
+    marker = text ? (JSON.parse(text) as Marker) : null;
+  } catch {
+    marker = null;
+  }
+  const verified = marker !== null && marker.tree === tree?.trim();
+  return { verified, skipped: verified ? marker!.skipped : [] };
 }
