@@ -1,0 +1,29 @@
+// `plan-hooks uninstall`: take back exactly what init added (see install/plan-uninstall.ts).
+import type { Command } from '../cli.js';
+import { EXIT } from '../errors.js';
+import { runActions } from '../install/actions.js';
+import { parseInstallArgs } from '../install/args.js';
+import { gatherFacts } from '../install/facts.js';
+import { removeManifest } from '../install/manifest.js';
+import { planUninstall } from '../install/plan-uninstall.js';
+import { messages } from '../messages.js';
+
+const command: Command = {
+  summary: 'Remove exactly what init added',
+  usage: messages.uninstallUsage,
+  async run(argv) {
+    const args = parseInstallArgs(argv, ['dryRun'], 'uninstall');
+    const facts = await gatherFacts();
+    const actions = planUninstall(facts);
+    if (actions.length === 0 && !facts.manifest) {
+      process.stdout.write(messages.uninstallNothing());
+      return EXIT.ok;
+    }
+    runActions(actions, args.dryRun, messages.uninstallDryRunHeader());
+    if (args.dryRun) return EXIT.ok;
+    removeManifest(facts.commonDir);
+    process.stdout.write(messages.uninstallDone(actions.length));
+    return EXIT.ok;
+  },
+};
+export default command;

@@ -1,0 +1,67 @@
+// Marked sections in files we share with the user (.husky/<hook>, AGENTS.md…): plan-hooks owns
+// only the lines between its markers, so the user's lines are never touched and uninstall can
+// take back exactly what init added.
+
+export interface Markers {
+  start: string;
+  end: string;
+}
+
+export const SHELL_MARKERS: Markers = {
+  start: "# plan-hooks:start (added by 'plan-hooks init'; 'plan-hooks uninstall' removes it)",
+  end: '# plan-hooks:end',
+};
+
+export const PLAN_STATE_MARKERS: Markers = {
+  start: '<!-- plan-hooks:plan-state:start -->',
+  end: '<!-- plan-hooks:plan-state:end -->',
+};
+
+/** Line range [start, end] of the section, or null when the file has none. */
+function find(lines: string[], markers: Markers): [number, number] | null {
+  const start = lines.findIndex((l) => l.trim() === markers.start.trim() || l.startsWith(markers.start.split(' (')[0]!));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, i) => i > start && l.trim() === markers.end);
+  return end < 0 ? null : [start, end];
+}
+
+export function hasSection(text: string, markers: Markers): boolean {
+  return find(text.split('\n'), markers) !== null;
+}
+
+/** The text with the section set to `body` (replaced in place, or appended after a blank line). */
+export function upsertSection(text: string, markers: Markers, body: string): string {
+  const block = [markers.start, ...body.replace(/\n$/, '').split('\n'), markers.end];
+  const lines = text.split('\n');
+  const range = find(lines, markers);
+  if (range) {
+    lines.splice(range[0], range[1] - range[0] + 1, ...block);
+    return lines.join('\n');
+  }
+  if (text === '') return `${block.join('\n')}\n`;
+  const base = text.endsWith('\n') ? text : `${text}\n`;
+  const gap = base.endsWith('\n\n') ? '' : '\n';
+  return `${base}${gap}${block.join('\n')}\n`;
+}
+
+/** The text without the section (and without the blank line init put before it), or null if absent. */
+export function removeSection(text: string, markers: Markers): string | null {
+  const lines = text.split('\n');
+  const range = find(lines, markers);
+  if (!range) return null;
+  let [start, end] = range;
+  const atEnd = lines.slice(end + 1).every((l) => l === '');
+  if (atEnd) {
+    end = lines.length - 1;
+    if (start > 0 && lines[start - 1] === '') start -= 1;
+    lines.splice(start, end - start + 1);
+    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+  }
+  lines.splice(start, end - start + 1);
+  return lines.join('\n');
+}
+
+/** Whether a file holds nothing but a shebang and blank lines (so removing it loses nothing). */
+export function isEmptyScript(text: string): boolean {
+  return text.split('\n').every((l) => l.trim() === '' || l.startsWith('#!'));
+}
