@@ -100,14 +100,14 @@ Exit 1 when a hook would not run.
     `plan-hooks installed (${count} change${count === 1 ? '' : 's'}). Hooks: ${
       mode === 'husky' ? 'through husky (.husky/<hook>, runner .husky/plan-hooks.sh)' : hooksDir
     }.\n`,
-  initNext: (mode: 'husky' | 'dir') =>
+  initNext: (mode: 'husky' | 'dir', files: string[]) =>
     `\nNext:\n` +
-    (mode === 'husky'
-      ? `  1. Commit the installation: git add .husky package.json AGENTS.md (and your lockfile), then git commit.\n` +
-        `     Linked worktrees made after that commit get working hooks on 'git worktree add'.\n`
-      : `  1. Commit the Plan State block (AGENTS.md or your entry files).\n`) +
+    (files.length > 0
+      ? `  1. Commit what init wrote: git add ${files.join(' ')}${mode === 'husky' ? ' (and your lockfile)' : ''} && git commit -m "Install plan-hooks"\n` +
+        (mode === 'husky' ? `     Worktrees made from that commit on get working hooks on 'git worktree add'.\n` : '')
+      : `  1. Nothing to commit: init changed only local settings.\n`) +
     `  2. Create a plan: plan-hooks new <name>\n` +
-    `  3. Check that every hook runs: plan-hooks doctor\n` +
+    `  3. Check that every hook runs here: plan-hooks doctor\n` +
     `  Skip the hooks once: PLAN_HOOKS=0 git commit …   Trace them: PLAN_HOOKS=2 git commit …\n`,
   uninstallDone: (count: number) => `plan-hooks removed (${count} change${count === 1 ? '' : 's'}).\n`,
   shimNoNode: () =>

@@ -2,12 +2,30 @@
 // apply it, and record what was done for uninstall.
 import type { Command } from '../cli.js';
 import { EXIT } from '../errors.js';
-import { runActions } from '../install/actions.js';
+import { isAbsolute, relative } from 'node:path';
+import { type Action, runActions } from '../install/actions.js';
 import { parseInstallArgs } from '../install/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
 import { planInit } from '../install/plan-init.js';
 import { messages } from '../messages.js';
+
+/** The files init changed that belong in the repository (what the user commits next). */
+function filesToCommit(actions: Action[], root: string, commonDir: string): string[] {
+  const inside = (dir: string, path: string) => {
+    const rel = relative(dir, path);
+    return !rel.startsWith('..') && !isAbsolute(rel);
+  };
+  const files = new Set<string>();
+  for (const action of actions) {
+    const path = action.kind === 'write' || action.kind === 'editJson' ? action.path : null;
+    if (action.kind === 'command') files.add('package.json');
+    if (path === null || !inside(root, path) || inside(commonDir, path)) continue;
+    const rel = relative(root, path);
+    files.add(rel.startsWith('.husky/') ? '.husky' : rel);
+  }
+  return [...files].sort();
+}
 
 const command: Command = {
   summary: 'Install plan-hooks in this repository',
@@ -28,7 +46,9 @@ const command: Command = {
     }
     writeManifest(facts.commonDir, mergeManifest(facts.manifest, plan.manifest));
     process.stdout.write(
-      messages.initDone(plan.mode, plan.manifest.hooksDir ?? '', plan.actions.length) + notes + messages.initNext(plan.mode),
+      messages.initDone(plan.mode, plan.manifest.hooksDir ?? '', plan.actions.length) +
+        notes +
+        messages.initNext(plan.mode, filesToCommit(plan.actions, facts.root, facts.commonDir)),
     );
     return EXIT.ok;
   },

@@ -3,23 +3,27 @@
 // take back exactly what init added.
 
 export interface Markers {
+  /** What identifies the start line (the note after it may be reworded). */
+  key: string;
   start: string;
   end: string;
 }
 
 export const SHELL_MARKERS: Markers = {
+  key: '# plan-hooks:start',
   start: "# plan-hooks:start (added by 'plan-hooks init'; 'plan-hooks uninstall' removes it)",
   end: '# plan-hooks:end',
 };
 
 export const PLAN_STATE_MARKERS: Markers = {
+  key: '<!-- plan-hooks:plan-state:start -->',
   start: '<!-- plan-hooks:plan-state:start -->',
   end: '<!-- plan-hooks:plan-state:end -->',
 };
 
 /** Line range [start, end] of the section, or null when the file has none. */
 function find(lines: string[], markers: Markers): [number, number] | null {
-  const start = lines.findIndex((l) => l.trim() === markers.start.trim() || l.startsWith(markers.start.split(' (')[0]!));
+  const start = lines.findIndex((l) => l.trim().startsWith(markers.key));
   if (start < 0) return null;
   const end = lines.findIndex((l, i) => i > start && l.trim() === markers.end);
   return end < 0 ? null : [start, end];

@@ -141,3 +141,21 @@ test('--plans and --strict are the only reason to write .plan-hooks.json', () =>
   assert.equal(repo.cli(['init', '--bogus']).code, 2);
   repo.remove();
 });
+
+test('a chained pre-push hook (like git-lfs) and plan-hooks both get git\'s stdin on push', () => {
+  const remote = makeRepo();
+  remote.git('config', 'receive.denyCurrentBranch', 'ignore');
+  const repo = makeRepo({ initialCommit: true });
+  const hook = join(repo.dir, '.git/hooks/pre-push');
+  writeFileSync(hook, '#!/bin/sh\necho "CHAINED-STDIN: $(cat)" >&2\n');
+  chmodSync(hook, 0o755);
+  assert.equal(repo.cli(['init']).code, 0);
+  repo.git('remote', 'add', 'origin', remote.dir);
+  const r = repo.tryGit(['push', '-q', 'origin', 'main'], TRACE);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /CHAINED-STDIN: refs\/heads\/main [0-9a-f]{40} refs\/heads\/main 0{40}/);
+  assert.ok(hooksRan(r.stderr).includes('pre-push'));
+  assert.match(r.stderr, /\+ printf %s refs\/heads\/main/, 'the input is handed on, not lost to the first reader');
+  repo.remove();
+  remote.remove();
+});
