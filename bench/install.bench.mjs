@@ -44,6 +44,10 @@ const none = repo('none', false);
 const husky = repo('husky', true);
 sh(process.execPath, [join(husky, 'node_modules/husky/bin.js')], husky);
 writeFileSync(join(husky, '.husky/pre-commit'), "node -e ''\n");
+// The same three hooks plan-hooks installs, each a bare node: what three node starts cost alone.
+const husky3 = repo('husky3', true);
+sh(process.execPath, [join(husky3, 'node_modules/husky/bin.js')], husky3);
+for (const hook of ['pre-commit', 'prepare-commit-msg', 'post-commit']) writeFileSync(join(husky3, '.husky', hook), "node -e ''\n");
 const planHusky = repo('plan-hooks-husky', true);
 sh(process.execPath, [cli, 'init'], planHusky);
 const planPlain = repo('plan-hooks-plain', false);
@@ -57,6 +61,7 @@ execFileSync(
     '-N', '--warmup', '3', '--runs', String(runs), '--export-json', out,
     '-n', 'no hooks', commit(none),
     '-n', "husky + node -e '' pre-commit", commit(husky),
+    '-n', "husky + node -e '' in pre-commit, prepare-commit-msg, post-commit", commit(husky3),
     '-n', 'plan-hooks via husky (pre-commit, prepare-commit-msg, post-commit)', commit(planHusky),
     '-n', 'plan-hooks in .git/hooks (no package.json)', commit(planPlain),
   ],

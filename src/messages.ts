@@ -68,6 +68,7 @@ Exit 1 when a hook would not run.
   actRunner: (path: string, created: boolean) => `${created ? 'create' : 'update'}  ${path} (the hook runner)`,
   actChain: (from: string, to: string) => `rename  ${from} → ${to} (kept: it runs first)`,
   actShim: (path: string) => `write   ${path} (plan-hooks shim)`,
+  actCommand: (argv: string[]) => `run     ${argv.join(' ')}`,
   actPrepare: (script: string) => `edit    package.json scripts.prepare = "${script}"`,
   actHusky: () => `run     husky (sets core.hooksPath=.husky/_ and creates .husky/_)`,
   actSection: (path: string, created: boolean) =>

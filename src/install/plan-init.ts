@@ -130,7 +130,7 @@ function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: A
   if (missing.length > 0) {
     const pm = detectPackageManager(pkg.files, pkg.data.packageManager);
     const argv = addDevCommand(pm, missing.map(([, spec]) => spec));
-    actions.push({ kind: 'command', argv, cwd: facts.root, what: argv.join(' ') });
+    actions.push({ kind: 'command', argv, cwd: facts.root, what: messages.actCommand(argv) });
     manifest.addedDependencies.push(...missing.map(([name]) => name));
   }
   if (mode !== 'husky') return;

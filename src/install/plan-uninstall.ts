@@ -76,7 +76,7 @@ export function planUninstall(facts: InstallFacts): Action[] {
       }
     }
     const argv = removeCommand(detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager), m.addedDependencies);
-    actions.push({ kind: 'command', argv, cwd: facts.root, what: argv.join(' ') });
+    actions.push({ kind: 'command', argv, cwd: facts.root, what: messages.actCommand(argv) });
   }
   return actions;
 }
