@@ -65,9 +65,16 @@ test('init from a subfolder: hand-written hook kept and run first, plan-hooks ru
   assert.equal(doctor.code, 0, doctor.stdout);
   assert.match(doctor.stdout, /Every plan-hooks hook will run here/);
 
+  const beforeDry = snapshot(repo.dir);
+  const dry = repo.cli(['uninstall', '--dry-run']);
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /nothing was changed[\s\S]*remove {2}\.git\/hooks\/pre-commit \(plan-hooks shim\)/);
+  assert.deepEqual(snapshot(repo.dir), beforeDry, 'uninstall --dry-run changed nothing');
+
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.match(un.stdout, /restored/);
+  assert.match(repo.cli(['uninstall']).stdout, /not installed here: nothing to remove/);
   assert.ok(!existsSync(join(repo.dir, '.git/hooks/plan-hooks.sh')));
   assert.ok(!existsSync(join(repo.dir, 'AGENTS.md')), 'AGENTS.md was created by init and held only the block');
   const after = repo.tryGit(['commit', '--allow-empty', '-m', 'after'], TRACE);
