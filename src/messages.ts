@@ -77,6 +77,8 @@ Exit 1 when a hook would not run.
   actLintStaged: (file: string) => `edit    ${file}: lint-staged runs plan-hooks validate on plan files`,
   noteLintStaged: (file: string, globs: string[], task: string) =>
     `${file} is not JSON, so init did not edit it: add ${globs.map((g) => `"${g}": "${task}"`).join(', ')} to it.`,
+  noteNpxCli: (cli: string) =>
+    `the hooks call plan-hooks at ${cli}, inside npx's cache, which npm may clean. Install it for good ('npm install -g <plan-hooks tarball or version>'): the hooks then find it on PATH.`,
   actPlanState: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (Plan State block)`,
   actUserConfig: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (your settings)`,
   actRemove: (path: string, why: string) => `remove  ${path} (${why})`,

@@ -90,6 +90,8 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
       files = facts.commonHookFiles;
     }
     manifest.hooksDir = hooksDir;
+    // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
+    if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
     // A Node repository's runner finds node_modules at run time; others call this CLI by path.
     const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
     const runnerPath = join(hooksDir, 'plan-hooks.sh');
