@@ -77,6 +77,27 @@ export interface InstallFacts {
   /** The running CLI and node: what a non-Node repository's hooks call by absolute path. */
   cli: string;
   node: string;
+  /** How to add this plan-hooks as a dependency (the tarball npx ran it from, else name@version). */
+  selfSpec: string | null;
+}
+
+/**
+ * The spec npx was given for the running plan-hooks (`npx --package ./plan-hooks-0.1.0.tgz
+ * plan-hooks init`), read from the package.json npx writes in its cache directory; null when
+ * not run through npx.
+ */
+export function npxSpec(cli: string): string | null {
+  const m = /^(.*\/_npx\/[^/]+)\/node_modules\/plan-hooks\//.exec(cli);
+  if (!m) return null;
+  try {
+    const pkg = JSON.parse(readFileSync(join(m[1]!, 'package.json'), 'utf8')) as { dependencies?: Record<string, unknown> };
+    const dep = pkg.dependencies?.['plan-hooks'];
+    if (typeof dep !== 'string') return null;
+    // file: specs are relative to npx's cache directory; the user's package.json needs an absolute one.
+    return dep.startsWith('file:') ? resolve(m[1]!, dep.slice('file:'.length)) : `plan-hooks@${dep}`;
+  } catch {
+    return null;
+  }
 }
 
 function readIf(path: string): string | null {
@@ -165,6 +186,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     if (content !== null) entryFiles[name] = content;
   }
 
+  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
   return {
     root,
     commonDir,
@@ -191,8 +213,9 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     config,
     userConfigText: readIf(join(root, '.plan-hooks.json')),
     manifest: readManifest(commonDir),
-    cli: fileURLToPath(new URL('../cli.js', import.meta.url)),
+    cli,
     node: process.execPath,
+    selfSpec: npxSpec(cli),
   };
 }
 

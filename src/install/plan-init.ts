@@ -128,7 +128,7 @@ function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: A
   // An existing plan-hooks dependency (a tarball, a version) is kept exactly as it is.
   const missing: [string, string][] = [];
   if (mode === 'husky' && !declared.husky) missing.push(['husky', `husky@${HUSKY_VERSION}`]);
-  if (!declared['plan-hooks']) missing.push(['plan-hooks', `plan-hooks@${version()}`]);
+  if (!declared['plan-hooks']) missing.push(['plan-hooks', facts.selfSpec ?? `plan-hooks@${version()}`]);
   if (missing.length > 0) {
     const pm = detectPackageManager(pkg.files, pkg.data.packageManager);
     const argv = addDevCommand(pm, missing.map(([, spec]) => spec));

@@ -78,3 +78,18 @@ test('npx plan-hooks init from the packed tarball: husky installed, hooks run in
   const last = repo.tryGit(['commit', '--allow-empty', '-m', 'after'], { PLAN_HOOKS: '2' });
   assert.deepEqual(hooksRan(last.stderr), []);
 });
+
+test('npx --package <tarball> plan-hooks init in a repository without plan-hooks adds it from that same tarball', () => {
+  const fresh = makeRepo({ initialCommit: true });
+  fresh.writeJson('package.json', { name: 'fresh-project', version: '1.0.0' });
+  fresh.write('.gitignore', 'node_modules\n');
+  const init = run('npx', ['--yes', '--package', tarball, 'plan-hooks', 'init'], fresh.dir);
+  assert.equal(init.code, 0, init.stderr + init.stdout);
+  assert.ok(init.stdout.includes(tarball), init.stdout);
+  const pkg = JSON.parse(readFileSync(join(fresh.dir, 'package.json'), 'utf8'));
+  assert.match(pkg.devDependencies['plan-hooks'], /^file:.*plan-hooks-0\.1\.0\.tgz$/);
+  const commit = fresh.tryGit(['commit', '--allow-empty', '-m', 'x'], { PLAN_HOOKS: '2' });
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.deepEqual(hooksRan(commit.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  fresh.remove();
+});
