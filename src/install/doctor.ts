@@ -4,7 +4,7 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages.js';
 import { type InstallFacts, PLAN_HOOKS, SHIM_MARK, isHuskyPath } from './facts.js';
-import { SHELL_MARKERS, hasSection } from './sections.js';
+import { SHELL_MARKERS, hasSection, hasTopLevelExit } from './sections.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -49,6 +49,12 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
       const text = facts.huskyFiles[hook];
       if (text === undefined || !hasSection(text, SHELL_MARKERS)) {
         out.push({ level: 'fail', text: `.husky/${hook} has no plan-hooks section: plan-hooks does not run on ${hook}.`, fix: `run 'plan-hooks init'.` });
+      } else if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) {
+        out.push({
+          level: 'fail',
+          text: `.husky/${hook} exits before plan-hooks' section: plan-hooks never runs on ${hook}.`,
+          fix: `move the lines from '${SHELL_MARKERS.key}' to '${SHELL_MARKERS.end}' above the exit.`,
+        });
       } else if (facts.huskyRan) out.push({ level: 'ok', text: `${hook}: .husky/_/${hook} → .husky/${hook} → plan-hooks` });
     }
   } else {

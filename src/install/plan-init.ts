@@ -27,7 +27,7 @@ import { CHAINED_SUFFIX, type FileFact, type InstallFacts, PLAN_HOOKS, SHIM_MARK
 import type { Manifest } from './manifest.js';
 import { addDevCommand, detectPackageManager } from './package-manager.js';
 import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, upsertSection } from './sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, upsertSection } from './sections.js';
 
 export const HUSKY_VERSION = '9.1.7';
 export const LINT_STAGED_TASK = 'plan-hooks validate';
@@ -184,7 +184,11 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
   }
   for (const hook of new Set([...PLAN_HOOKS, 'post-checkout', ...chained])) {
     const existing = facts.huskyFiles[hook];
-    const next = upsertSection(existing ?? '', SHELL_MARKERS, renderHuskySection(hook, chained.has(hook)));
+    // After the user's lines (lint-staged fixes files before plan-hooks checks them), except
+    // where their lines could stop the script first: hooks that cannot block git (the worklog
+    // must see every commit) and scripts with a top-level exit.
+    const top = hook.startsWith('post-') || hasTopLevelExit(existing ?? '');
+    const next = upsertSection(existing ?? '', SHELL_MARKERS, renderHuskySection(hook, chained.has(hook)), top);
     if (next === existing) continue;
     const path = join(facts.root, '.husky', hook);
     actions.push({ kind: 'write', path, content: next, what: messages.actSection(rel(path), existing === undefined) });

@@ -33,8 +33,11 @@ export function hasSection(text: string, markers: Markers): boolean {
   return find(text.split('\n'), markers) !== null;
 }
 
-/** The text with the section set to `body` (replaced in place, or appended after a blank line). */
-export function upsertSection(text: string, markers: Markers, body: string): string {
+/**
+ * The text with the section set to `body`: replaced in place when present; otherwise appended
+ * after a blank line, or with `top`, put first (after a shebang) with the user's lines untouched.
+ */
+export function upsertSection(text: string, markers: Markers, body: string, top = false): string {
   const block = [markers.start, ...body.replace(/\n$/, '').split('\n'), markers.end];
   const lines = text.split('\n');
   const range = find(lines, markers);
@@ -43,9 +46,18 @@ export function upsertSection(text: string, markers: Markers, body: string): str
     return lines.join('\n');
   }
   if (text === '') return `${block.join('\n')}\n`;
+  if (top) {
+    lines.splice(lines[0]!.startsWith('#!') ? 1 : 0, 0, ...block);
+    return lines.join('\n');
+  }
   const base = text.endsWith('\n') ? text : `${text}\n`;
   const gap = base.endsWith('\n\n') ? '' : '\n';
   return `${base}${gap}${block.join('\n')}\n`;
+}
+
+/** A line that ends the script at top level: a section appended after it would never run. */
+export function hasTopLevelExit(text: string): boolean {
+  return /^exit\b/m.test(text);
 }
 
 /** The text without the section (and without the blank line init put before it), or null if absent. */

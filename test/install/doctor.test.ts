@@ -1,10 +1,13 @@
 // doctor's findings over real facts, with the runner's probe given: each problem is reported
 // with its fix, and only problems that stop a hook fail.
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { diagnose } from '../../src/install/doctor.js';
 import { gatherFacts } from '../../src/install/facts.js';
 import { makeRepo } from '../fixtures/repo.js';
+import { nodeRepo } from './helpers.js';
 
 test('an old node, a missing plan-hooks and an absolute core.hooksPath are reported with their fixes', async () => {
   const repo = makeRepo({ initialCommit: true });
@@ -30,5 +33,17 @@ test('doctor on a repository without plan-hooks fails, naming each hook that wil
     assert.match(r.stdout, new RegExp(`FAIL .*plan-hooks does not run on ${hook}`));
   }
   assert.match(r.stdout, /the hook runner .* is missing/);
+  repo.remove();
+});
+
+test("doctor fails when a user's exit comes before plan-hooks' section in .husky/<hook>", () => {
+  const repo = nodeRepo();
+  assert.equal(repo.cli(['init']).code, 0);
+  assert.equal(repo.cli(['doctor']).code, 0);
+  const file = join(repo.dir, '.husky/pre-commit');
+  writeFileSync(file, `exit 0\n${readFileSync(file, 'utf8')}`);
+  const r = repo.cli(['doctor']);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /FAIL {2}\.husky\/pre-commit exits before plan-hooks' section[\s\S]*fix: move the lines/);
   repo.remove();
 });

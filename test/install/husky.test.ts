@@ -20,7 +20,9 @@ test('an existing husky setup: the user lines, prepare script and lint-staged co
   // The user's husky setup: husky ran, and .husky/pre-commit holds their own line.
   execFileSync(process.execPath, [join(repo.dir, 'node_modules/husky/bin.js')], { cwd: repo.dir, env: repo.env });
   repo.write('.husky/pre-commit', 'echo USER-LINE >&2\n');
+  repo.write('.husky/prepare-commit-msg', 'echo USER-PCM >&2\nexit 0\n');
   assert.equal(repo.cli(['init']).code, 0);
+  assert.match(read(repo.dir, '.husky/prepare-commit-msg'), /^# plan-hooks:start[^\n]*\n.*\n# plan-hooks:end\necho USER-PCM >&2\nexit 0\n$/, 'put before an exit');
   const pkg = JSON.parse(read(repo.dir, 'package.json'));
   assert.equal(pkg.scripts.prepare, 'npm run build && husky', 'appended, never overwritten');
   assert.deepEqual(pkg['lint-staged'], { '*.js': 'eslint --fix', 'docs/**/*-plan.json': 'plan-hooks validate' });
@@ -34,11 +36,13 @@ test('an existing husky setup: the user lines, prepare script and lint-staged co
   const r = repo.tryGit(['commit', '-m', 'install'], TRACE);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /USER-LINE/);
+  assert.match(r.stderr, /USER-PCM/);
   assert.deepEqual(hooksRan(r.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
 
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.equal(read(repo.dir, '.husky/pre-commit'), 'echo USER-LINE >&2\n', 'the user line stays, the section goes');
+  assert.equal(read(repo.dir, '.husky/prepare-commit-msg'), 'echo USER-PCM >&2\nexit 0\n');
   assert.ok(!existsSync(join(repo.dir, '.husky/post-commit')), 'files init created and only it used are removed');
   const after = JSON.parse(read(repo.dir, 'package.json'));
   assert.equal(after.scripts.prepare, 'npm run build');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
 import { renderShim, shQuote } from '../../src/install/scripts.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript, removeSection, upsertSection } from '../../src/install/sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript, removeSection, upsertSection } from '../../src/install/sections.js';
 
 test('a section is appended after the user lines and removed back to the exact original', () => {
   const user = '#!/bin/sh\nnpx lint-staged\n';
@@ -45,4 +45,13 @@ test('shell quoting survives quotes and spaces; a shim hands over to the runner 
   assert.match(shim, /^#!\/bin\/sh\n# plan-hooks shim/);
   assert.match(shim, /exec sh "\$d\/plan-hooks\.sh" pre-push "\$d\/pre-push\.plan-hooks-chained" "\$@"/);
   assert.doesNotMatch(shim, /npx/);
+});
+
+test('a section put first goes after the shebang, and its removal restores the file exactly', () => {
+  const user = '#!/bin/sh\necho user\nexit 0\n';
+  assert.ok(hasTopLevelExit(user));
+  assert.ok(!hasTopLevelExit('if x; then\n  exit 1\nfi\n'), 'an indented exit is conditional');
+  const withSection = upsertSection(user, SHELL_MARKERS, 'sh run.sh', true);
+  assert.match(withSection, /^#!\/bin\/sh\n# plan-hooks:start[^\n]*\nsh run\.sh\n# plan-hooks:end\necho user\nexit 0\n$/);
+  assert.equal(removeSection(withSection, SHELL_MARKERS), user);
 });
