@@ -8,8 +8,6 @@ export interface Manifest {
   mode: 'husky' | 'dir';
   /** Absolute directory the shims were written to (dir mode). */
   hooksDir: string | null;
-  /** Absolute paths of the `<hook>.plan-hooks-chained` files init renamed a hook to. */
-  chained: string[];
   /** Dependencies init added (removed again by uninstall). */
   addedDependencies: string[];
   /** The prepare script before init changed it (null: there was none). */
@@ -53,7 +51,6 @@ export function mergeManifest(old: Manifest | null, next: Manifest): Manifest {
   const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
   return {
     ...next,
-    chained: union(old.chained, next.chained),
     addedDependencies: union(old.addedDependencies, next.addedDependencies),
     prepareBefore: old.prepareBefore !== undefined ? old.prepareBefore : next.prepareBefore,
     prepareAfter: next.prepareAfter ?? old.prepareAfter,

@@ -55,7 +55,6 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
     version: 1,
     mode: 'dir',
     hooksDir: null,
-    chained: [],
     addedDependencies: [],
     prepareBefore: undefined,
     prepareAfter: undefined,
@@ -77,46 +76,54 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
 
   if (facts.pkg) planDependencies(facts, mode, actions, manifest);
 
-  if (mode === 'husky') {
-    planHusky(facts, actions, manifest, rel);
-  } else {
-    let hooksDir = facts.hooksDir;
-    let files = facts.hookFiles;
-    if (foreign && !intoForeignDir) {
-      // --force over a core.hooksPath that names no directory: git goes back to the shared hooks.
-      actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: null, what: messages.actUnsetHooksPath(facts.hooksPath!) });
-      manifest.hooksPathBefore = facts.hooksPath;
-      hooksDir = join(facts.commonDir, 'hooks');
-      files = facts.commonHookFiles;
-    }
-    manifest.hooksDir = hooksDir;
-    // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
-    if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
-    // A Node repository's runner finds node_modules at run time; others call this CLI by path.
-    const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
-    const runnerPath = join(hooksDir, 'plan-hooks.sh');
-    if (files['plan-hooks.sh']?.content !== runner) {
-      actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
-    }
-    for (const hook of PLAN_HOOKS) {
-      const path = join(hooksDir, hook);
-      const existing = files[hook];
-      if (existing && !isOurs(existing)) {
-        if (files[hook + CHAINED_SUFFIX]) throw new UserError(messages.initChainTaken(rel(path), rel(path + CHAINED_SUFFIX)));
-        actions.push({ kind: 'rename', from: path, to: path + CHAINED_SUFFIX, what: messages.actChain(rel(path), rel(path + CHAINED_SUFFIX)) });
-        manifest.chained.push(path + CHAINED_SUFFIX);
-      }
-      const shim = renderShim(hook);
-      if (!isOurs(existing) || existing!.content !== shim) {
-        actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actShim(rel(path)) });
-      }
-    }
-  }
+  if (mode === 'husky') planHusky(facts, actions, manifest, rel);
+  else planHooksDir(facts, foreign && !intoForeignDir, actions, manifest, notes, rel);
 
   planLintStaged(facts, opts, actions, manifest, notes);
   planEntryFiles(facts, actions, manifest);
   planUserConfig(facts, opts, actions, manifest);
   return { mode, actions, manifest, notes };
+}
+
+/** Shims in a plain hooks directory (no package.json, or a foreign core.hooksPath directory). */
+function planHooksDir(
+  facts: InstallFacts,
+  replaceHooksPath: boolean,
+  actions: Action[],
+  manifest: Manifest,
+  notes: string[],
+  rel: (p: string) => string,
+): void {
+  let hooksDir = facts.hooksDir;
+  let files = facts.hookFiles;
+  if (replaceHooksPath) {
+    // --force over a core.hooksPath that names no directory: git goes back to the shared hooks.
+    actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: null, what: messages.actUnsetHooksPath(facts.hooksPath!) });
+    manifest.hooksPathBefore = facts.hooksPath;
+    hooksDir = join(facts.commonDir, 'hooks');
+    files = facts.commonHookFiles;
+  }
+  manifest.hooksDir = hooksDir;
+  // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
+  if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
+  // A Node repository's runner finds node_modules at run time; others call this CLI by path.
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
+  const runnerPath = join(hooksDir, 'plan-hooks.sh');
+  if (files['plan-hooks.sh']?.content !== runner) {
+    actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
+  }
+  for (const hook of PLAN_HOOKS) {
+    const path = join(hooksDir, hook);
+    const existing = files[hook];
+    if (existing && !isOurs(existing)) {
+      if (files[hook + CHAINED_SUFFIX]) throw new UserError(messages.initChainTaken(rel(path), rel(path + CHAINED_SUFFIX)));
+      actions.push({ kind: 'rename', from: path, to: path + CHAINED_SUFFIX, what: messages.actChain(rel(path), rel(path + CHAINED_SUFFIX)) });
+    }
+    const shim = renderShim(hook);
+    if (!isOurs(existing) || existing!.content !== shim) {
+      actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actShim(rel(path)) });
+    }
+  }
 }
 
 function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: Action[], manifest: Manifest): void {
@@ -171,7 +178,6 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
       if (facts.commonHookFiles[name + CHAINED_SUFFIX]) continue;
       const from = join(sharedHooks, name);
       actions.push({ kind: 'rename', from, to: from + CHAINED_SUFFIX, what: messages.actChain(rel(from), rel(from + CHAINED_SUFFIX)) });
-      manifest.chained.push(from + CHAINED_SUFFIX);
       chained.add(name);
     }
   }
