@@ -64,6 +64,8 @@ execFileSync(
     '-n', "husky + node -e '' in pre-commit, prepare-commit-msg, post-commit", commit(husky3),
     '-n', 'plan-hooks via husky (pre-commit, prepare-commit-msg, post-commit)', commit(planHusky),
     '-n', 'plan-hooks in .git/hooks (no package.json)', commit(planPlain),
+    // The shell layers alone: PLAN_HOOKS=0 stops each runner before it starts node.
+    '-n', 'plan-hooks via husky, PLAN_HOOKS=0 (shims only)', `env PLAN_HOOKS=0 ${commit(planHusky)}`,
   ],
   { env, stdio: ['ignore', 'inherit', 'inherit'] },
 );
