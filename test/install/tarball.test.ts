@@ -93,3 +93,19 @@ test('npx --package <tarball> plan-hooks init in a repository without plan-hooks
   assert.deepEqual(hooksRan(commit.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
   fresh.remove();
 });
+
+test('a repository without package.json, with plan-hooks installed globally: the hooks call that install by absolute path', () => {
+  const prefix = mkdtempSync(join(tmpdir(), 'plan-hooks-global-'));
+  const installed = run('npm', ['install', '-g', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'], prefix);
+  assert.equal(installed.code, 0, installed.stderr);
+  const plain = makeRepo({ initialCommit: true });
+  const init = run(join(prefix, 'bin', 'plan-hooks'), ['init'], plain.dir);
+  assert.equal(init.code, 0, init.stderr + init.stdout);
+  const runner = readFileSync(join(plain.dir, '.git/hooks/plan-hooks.sh'), 'utf8');
+  assert.ok(runner.includes(`cli='${join(prefix, 'lib/node_modules/plan-hooks/dist/src/cli.js')}'`), runner);
+  const commit = plain.tryGit(['commit', '--allow-empty', '-m', 'x'], { PLAN_HOOKS: '2' });
+  assert.equal(commit.code, 0, commit.stderr);
+  assert.deepEqual(hooksRan(commit.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  plain.remove();
+  rmSync(prefix, { recursive: true, force: true });
+});
