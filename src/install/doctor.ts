@@ -98,6 +98,9 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
       fix: `run 'plan-hooks init' in it, or: cp -R '${join(facts.root, '.husky/_')}' '${join(worktree, '.husky/_')}'`,
     });
   }
+  if (env.HUSKY === '0' && isHuskyPath(facts.hooksPath)) {
+    out.push({ level: 'warn', text: `HUSKY=0 is set in this environment: husky runs no hook, plan-hooks' included.`, fix: `unset HUSKY` });
+  }
   if (env.PLAN_HOOKS === '0') out.push({ level: 'warn', text: `PLAN_HOOKS=0 is set in this environment: every plan-hooks hook is skipped.`, fix: `unset PLAN_HOOKS` });
   return out;
 }
