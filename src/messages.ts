@@ -62,9 +62,14 @@ Exit 1 when a hook would not run.
     `  - if that tool is gone: 'git config --unset core.hooksPath', then run init again;\n` +
     `  - if it should hold hook scripts: create the directory, then run init again (plan-hooks installs into it);\n` +
     `  - or replace it: 'plan-hooks init --force' ('plan-hooks uninstall' puts it back).`,
+  initSharedHooksPath: (value: string, scope: string) =>
+    `core.hooksPath is set to '${value}' in your ${scope} git config, so it serves every repository: plan-hooks will not write into it.\n` +
+    `  - to keep it: add plan-hooks' calls to the hooks there yourself ('plan-hooks hook <name> "$@"');\n` +
+    `  - or give this repository its own hooks: 'plan-hooks init --force' (a local core.hooksPath overrides the ${scope} one here; 'plan-hooks uninstall' removes it).`,
   initChainTaken: (hook: string, chained: string) =>
     `${hook} is not plan-hooks' and ${chained} already exists, so the hook cannot be kept without losing one of them. Merge the two by hand into ${chained}, remove ${hook}, and run init again.`,
   actUnsetHooksPath: (value: string) => `config  unset core.hooksPath (was '${value}'; --force)`,
+  actOverrideHooksPath: (dir: string, value: string) => `config  core.hooksPath = '${dir}' in this repository (overrides '${value}'; --force)`,
   actRunner: (path: string, created: boolean) => `${created ? 'create' : 'update'}  ${path} (the hook runner)`,
   actChain: (from: string, to: string) => `rename  ${from} → ${to} (kept: it runs first)`,
   actShim: (path: string) => `write   ${path} (plan-hooks shim)`,

@@ -48,8 +48,11 @@ export function apply(action: Action): void {
       cpSync(action.from, action.to, { recursive: true });
       return;
     case 'gitConfig':
-      if (action.value === null) gitSync(['config', '--unset', action.key], {});
-      else gitSync(['config', action.key, action.value], {});
+      // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
+      if (action.value === null) {
+        const r = spawnSync('git', ['config', '--local', '--unset', action.key], { encoding: 'utf8' });
+        if (r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${action.key}`, r.stderr));
+      } else gitSync(['config', '--local', action.key, action.value], {});
       return;
     case 'command': {
       const [cmd, ...args] = action.argv as [string, ...string[]];

@@ -49,8 +49,9 @@ export interface InstallFacts {
   mainRoot: string | null;
   /** Roots of the other worktrees of this repository. */
   otherWorktrees: string[];
-  /** core.hooksPath as configured (null when unset). */
+  /** core.hooksPath as configured (null when unset), and where: local, worktree, global, system. */
   hooksPath: string | null;
+  hooksPathScope: string | null;
   /** The directory git runs hooks from in this worktree. */
   hooksDir: string;
   hooksDirExists: boolean;
@@ -144,8 +145,9 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   )
     .trim()
     .split('\n') as [string, string];
-  const hooksPathOut = await git(['config', '--get', 'core.hooksPath'], { cwd: root, allowFail: true });
-  const hooksPath = hooksPathOut?.trim() || null;
+  const hooksPathOut = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: root, allowFail: true });
+  const [hooksPathScope, ...valueParts] = (hooksPathOut?.replace(/\n$/, '') ?? '').split('\t');
+  const hooksPath = valueParts.join('\t').trim() || null;
   // Relative hooksPath is resolved against the worktree's top, where git runs hooks.
   const hooksDir = hooksPath
     ? resolve(root, hooksPath.replace(/^~(?=\/)/, process.env.HOME ?? '~'))
@@ -194,6 +196,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     mainRoot,
     otherWorktrees: worktreeRoots.filter((r) => r !== root),
     hooksPath,
+    hooksPathScope: hooksPath ? (hooksPathScope ?? null) : null,
     hooksDir,
     hooksDirExists: isDir(hooksDir),
     hookFiles: hookFilesIn(hooksDir),

@@ -67,17 +67,23 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
   const notes: string[] = [];
 
   const foreign = facts.hooksPath !== null && !isHuskyPath(facts.hooksPath);
-  if (foreign && !facts.hooksDirExists && !opts.force) {
+  // A core.hooksPath from the user's global or system config serves every repository: writing
+  // plan-hooks into it would install it everywhere.
+  const shared = foreign && (facts.hooksPathScope === 'global' || facts.hooksPathScope === 'system');
+  if (shared && !opts.force) {
+    throw new UserError(messages.initSharedHooksPath(facts.hooksPath!, facts.hooksPathScope!));
+  }
+  if (foreign && !shared && !facts.hooksDirExists && !opts.force) {
     throw new UserError(messages.initForeignHooksPath(facts.hooksPath!, facts.hooksDir));
   }
-  const intoForeignDir = foreign && facts.hooksDirExists;
+  const intoForeignDir = foreign && !shared && facts.hooksDirExists;
   const mode: 'husky' | 'dir' = facts.pkg && !intoForeignDir ? 'husky' : 'dir';
   manifest.mode = mode;
 
   if (facts.pkg) planDependencies(facts, mode, actions, manifest);
 
   if (mode === 'husky') planHusky(facts, actions, manifest, rel);
-  else planHooksDir(facts, foreign && !intoForeignDir, actions, manifest, notes, rel);
+  else planHooksDir(facts, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
   planLintStaged(facts, opts, actions, manifest, notes);
   planEntryFiles(facts, actions, manifest);
@@ -88,7 +94,8 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
 /** Shims in a plain hooks directory (no package.json, or a foreign core.hooksPath directory). */
 function planHooksDir(
   facts: InstallFacts,
-  replaceHooksPath: boolean,
+  /** keep core.hooksPath; unset a local one (--force); override a global one locally (--force). */
+  hooksPathChange: 'keep' | 'unset' | 'override',
   actions: Action[],
   manifest: Manifest,
   notes: string[],
@@ -96,12 +103,19 @@ function planHooksDir(
 ): void {
   let hooksDir = facts.hooksDir;
   let files = facts.hookFiles;
-  if (replaceHooksPath) {
-    // --force over a core.hooksPath that names no directory: git goes back to the shared hooks.
-    actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: null, what: messages.actUnsetHooksPath(facts.hooksPath!) });
-    manifest.hooksPathBefore = facts.hooksPath;
+  if (hooksPathChange !== 'keep') {
     hooksDir = join(facts.commonDir, 'hooks');
     files = facts.commonHookFiles;
+    if (hooksPathChange === 'unset') {
+      // --force over a core.hooksPath that names no directory: git goes back to the shared hooks.
+      actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: null, what: messages.actUnsetHooksPath(facts.hooksPath!) });
+      manifest.hooksPathBefore = facts.hooksPath;
+    } else {
+      // --force over a global core.hooksPath: only a local setting beats it, and only an
+      // absolute path names the shared hooks from every worktree (doctor reports it).
+      actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: hooksDir, what: messages.actOverrideHooksPath(hooksDir, facts.hooksPath!) });
+      manifest.hooksPathBefore = null;
+    }
   }
   manifest.hooksDir = hooksDir;
   // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
@@ -165,7 +179,9 @@ function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: A
 function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, rel: (p: string) => string): void {
   if (!isHuskyPath(facts.hooksPath) || !facts.huskyRan) {
     actions.push({ kind: 'husky', root: facts.root, what: messages.actHusky() });
-    if (facts.hooksPath === null) manifest.hooksPathBefore = null;
+    // What uninstall puts back in the local config: nothing when the value came from elsewhere.
+    const local = facts.hooksPathScope === 'local' || facts.hooksPathScope === 'worktree';
+    if (facts.hooksPath === null || !local) manifest.hooksPathBefore = null;
     else if (!isHuskyPath(facts.hooksPath)) manifest.hooksPathBefore = facts.hooksPath;
   }
   // Hooks git runs today from the shared .git/hooks stop running once husky's core.hooksPath is

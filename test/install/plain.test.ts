@@ -1,7 +1,7 @@
 // A repository without package.json: hook scripts in the hooks directory git uses, calling this
 // plan-hooks by absolute path; real commits prove what runs.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLI, makeRepo } from '../fixtures/repo.js';
@@ -165,4 +165,32 @@ test('a chained pre-push hook (like git-lfs) and plan-hooks both get git\'s stdi
   assert.ok(hooksRan(r.stderr).includes('pre-push'), r.stderr);
   repo.remove();
   remote.remove();
+});
+
+test('a core.hooksPath from the global config is never written into; --force overrides it here only, uninstall hands it back', () => {
+  const repo = makeRepo({ initialCommit: true });
+  const globalHooks = `${repo.dir}-global-hooks`;
+  mkdirSync(globalHooks);
+  writeFileSync(join(globalHooks, 'pre-commit'), '#!/bin/sh\necho GLOBAL-HOOK >&2\n');
+  chmodSync(join(globalHooks, 'pre-commit'), 0o755);
+  const globalConfig = `${repo.dir}-gitconfig`;
+  writeFileSync(globalConfig, `[core]\n\thooksPath = ${globalHooks}\n`);
+  repo.env = { ...repo.env, GIT_CONFIG_GLOBAL: globalConfig };
+
+  const refused = repo.cli(['init']);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /in your global git config, so it serves every repository[\s\S]*--force/);
+  assert.equal(existsSync(join(globalHooks, 'plan-hooks.sh')), false);
+
+  assert.equal(repo.cli(['init', '--force']).code, 0);
+  assert.equal(repo.git('config', '--local', 'core.hooksPath').trim(), join(repo.dir, '.git/hooks'));
+  assert.deepEqual(readFileSync(join(globalHooks, 'pre-commit'), 'utf8'), '#!/bin/sh\necho GLOBAL-HOOK >&2\n');
+  assert.ok(hooksRan(repo.tryGit(['commit', '--allow-empty', '-m', 'x'], TRACE).stderr).includes('pre-commit'));
+  assert.match(repo.cli(['doctor']).stdout, /warn {2}core\.hooksPath is an absolute path/);
+
+  assert.equal(repo.cli(['uninstall']).code, 0);
+  assert.equal(repo.tryGit(['config', '--local', 'core.hooksPath']).code, 1);
+  assert.match(repo.tryGit(['commit', '--allow-empty', '-m', 'y']).stderr, /GLOBAL-HOOK/, 'the global hooks run here again');
+  repo.remove();
+  for (const p of [globalHooks, globalConfig]) rmSync(p, { recursive: true, force: true });
 });
