@@ -151,4 +151,57 @@ PLAN_HOOKS=0 skips every hook.
       fix: `Create ${md} (why: the problem, the decisions, the risks, how to undo); plan-hooks new <name> writes both files.`,
     }),
   },
+  validateUsage: `Usage: plan-hooks validate [files…] [--strict] [--json]
+
+Checks plan files (docs/<name>-plan.json) against plan-state v1 and the plan rules: the schema,
+duplicate ids, unknown or cyclic dependsOn, claims in the future, files patterns leaving the
+repository (errors); and the softer rules — completed work without a log entry or acceptance,
+in-progress tasks without claimedBy, overlapping claims, stale claims, a missing handoff, a
+handoff whose branch or commit git cannot find, a missing paired .md (warnings).
+
+With no files, checks every plan the config's "plans" patterns match (default docs/**/*-plan.json).
+
+Options:
+  --strict   warnings fail too (also "strict": true in .plan-hooks.json)
+  --json     print a machine-readable report with every problem
+  -h, --help show this help
+
+Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
+`,
+  validateNoPlans: (patterns: string[]) =>
+    `No plan files match ${patterns.join(', ')}. Create one with: plan-hooks new <name>\n`,
+  validateNotInRepo: 'not inside a git repository, so there are no plans to find. Name the plan files to check: plan-hooks validate docs/x-plan.json',
+  validateNoSuchFile: (file: string) => `no such file: ${file}. Name an existing plan file, or run plan-hooks validate with no files to check every plan.`,
+  validateCannotRead: (file: string, why: string) => `cannot read ${file}: ${why}`,
+  validateNotAFile: (file: string) => `${file} is not a file. Name plan files (docs/<name>-plan.json).`,
+  validateFileSummary: (file: string, errors: number, warnings: number, failed: boolean, strict: boolean) => {
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    if (errors > 0) return `${file}: invalid (${count(errors, 'error')}${warnings ? `, ${count(warnings, 'warning')}` : ''})\n`;
+    if (failed) return `${file}: fails --strict (${count(warnings, 'warning')})\n`;
+    return `${file}: valid${warnings ? ` (${count(warnings, 'warning')}${strict ? '' : '; --strict would fail'})` : ''}\n`;
+  },
+  validateTotal: (plans: number, failed: number) => `${plans} plans checked: ${plans - failed} passed, ${failed} failed\n`,
+
+  newUsage: `Usage: plan-hooks new <name>
+
+Scaffolds a paired plan from the package's templates:
+  docs/<name>-plan.md    why: the problem, the decisions, the risks, how to undo
+  docs/<name>-plan.json  where we are: work items, tasks, status, claims, the handoff
+The name is kebab-case (lowercase letters, digits and single hyphens, e.g. export-retry) and
+becomes the planId. Existing files are never overwritten. The new pair passes
+'plan-hooks validate --strict' as written.
+`,
+  newNeedsName: 'name the plan: plan-hooks new <name>, e.g. plan-hooks new export-retry',
+  newBadName: (name: string) =>
+    `"${name}" is not a usable plan name. Use kebab-case: lowercase letters and digits separated by single hyphens, at most 64 characters (e.g. export-retry).`,
+  newExists: (file: string) => `${file} already exists, and plan-hooks new never overwrites. Pick another name, or edit the existing plan.`,
+  newDone: (md: string, json: string, matched: boolean, patterns: string[]) => `Created ${md} (why: problem, decisions, risks, how to undo)
+Created ${json} (where we are: work items, tasks, status, claims)
+
+Next:
+  1. Write the problem and the decisions in ${md}.
+  2. Replace the example work item and task in ${json} with the real ones.
+  3. Check it: npx plan-hooks validate ${json} --strict
+  4. Commit both files together; keep the JSON updated in the same commit as the work.
+${matched ? '' : `\nNote: ${json} does not match the configured plans (${patterns.join(', ')}), so 'validate' with no files and the hooks will not see it.\n`}`,
 };
