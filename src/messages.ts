@@ -182,6 +182,16 @@ Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
   },
   validateTotal: (plans: number, failed: number) => `${plans} plans checked: ${plans - failed} passed, ${failed} failed\n`,
 
+  config: {
+    unknownKey: (key: string, known: string[]) => `unknown setting "${key}"; the settings here are ${known.join(', ')}`,
+    badValue: (key: string, expected: string, found: string) => `"${key}" must be ${expected} (it is ${found})`,
+    invalid: (source: string, problems: string[]) =>
+      `${source} has invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix them in ${source}, or remove a key to use its default (schema/config.v1.schema.json describes every setting).`,
+    notObject: (source: string) => `${source} must be a JSON object of settings, e.g. { "staleAfterHours": 24 }. Fix it, or remove it to use the defaults.`,
+    badJson: (source: string, line: number, column: number, detail: string) =>
+      `cannot read ${source}: not valid JSON at line ${line}, column ${column}: ${detail}. Fix the JSON, or remove the file to use the defaults.`,
+  },
+
   newUsage: `Usage: plan-hooks new <name>
 
 Scaffolds a paired plan from the package's templates:
