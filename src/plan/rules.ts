@@ -147,13 +147,15 @@ function filePatterns(tasks: TaskRef[], facts: PlanFacts, emit: Emit): Map<TaskR
 
 /**
  * Two patterns overlap when some path could match both. Exact answers for globs are costly,
- * so: a literal path overlaps a pattern that matches it; two globs overlap when one's literal
- * prefix lies inside the other's (a warning errs towards saying so).
+ * so: an exact path overlaps a pattern that matches it or whose fixed part lies under it; two
+ * globs overlap when one's fixed leading directories lie inside the other's (a warning errs
+ * towards saying so).
  */
 function patternsOverlap(a: CompiledPattern, b: CompiledPattern): boolean {
-  if (a.literal) return b.test(a.literalPrefix);
-  if (b.literal) return a.test(b.literalPrefix);
   const inside = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
+  if (a.literal && b.literal) return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
+  if (a.literal) return b.test(a.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
+  if (b.literal) return a.test(b.literalPrefix) || inside(a.literalPrefix, b.literalPrefix);
   return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
 }
 
