@@ -159,14 +159,18 @@ function patternsOverlap(a: CompiledPattern, b: CompiledPattern): boolean {
   return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
 }
 
+/** One warning per task at most (its first overlap), so a hostile plan cannot flood the output. */
 function overlaps(tasks: TaskRef[], patterns: Map<TaskRef, PlacedPattern[]>, emit: Emit): void {
   const active = tasks.filter((t) => t.task.status === 'in-progress');
   for (let i = 0; i < active.length; i++) {
+    const mine = active[i]!;
     for (let j = 0; j < i; j++) {
-      const mine = active[i]!;
       const other = active[j]!;
       const hit = findOverlap(patterns.get(mine)!, patterns.get(other)!);
-      if (hit) emit('warning', 'overlapping-files', hit[0].path, messages.plan.overlappingFiles(mine.name, hit[0].pattern.source, other.name, hit[1].pattern.source));
+      if (hit) {
+        emit('warning', 'overlapping-files', hit[0].path, messages.plan.overlappingFiles(mine.name, hit[0].pattern.source, other.name, hit[1].pattern.source));
+        break;
+      }
     }
   }
 }

@@ -6,14 +6,12 @@ import { messages } from '../messages.js';
 import { formatPath, JsonSyntaxError, parseJsonDocument } from './json-document.js';
 import { pairedMarkdownPath } from './paths.js';
 import { placeProblems, type DraftProblem, type Problem } from './problems.js';
-import { planRules } from './rules.js';
+import { planRules, type RuleOptions } from './rules.js';
 import { schemaProblems } from './schema-problems.js';
 import type { PlanFacts, PlanState } from './types.js';
 
-export interface ValidateOptions {
-  now: Date;
-  staleAfterHours: number;
-}
+/** The clock and the stale-claim limit (config.staleAfterHours). */
+export type ValidateOptions = RuleOptions;
 
 export interface ValidationResult {
   /** The plan when it parses and passes the schema (rules may still report errors), else null. */

@@ -138,3 +138,12 @@ test('1,000 tasks validate quickly', () => {
   assert.deepEqual(rules(text), []);
   assert.ok(performance.now() - start < 2000);
 });
+
+test('many in-progress tasks on the same files: one overlap warning per task, not per pair', () => {
+  const plan = seed();
+  plan.workItems[1]!.status = 'in-progress';
+  plan.workItems[1]!.tasks = Array.from({ length: 300 }, (_, i) => ({ id: `t${i}`, status: 'in-progress' as const, files: ['src/**'], claimedBy: 'a', claimedAt: '2026-01-16T11:00:00Z' }));
+  const overlaps = check(pretty(plan)).filter((p) => p.rule === 'overlapping-files');
+  assert.equal(overlaps.length, 300);
+  assert.match(overlaps[0]!.message, /export-retry\/t0 and export-retry\/use-in-export/);
+});
