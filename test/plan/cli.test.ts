@@ -217,3 +217,25 @@ test('an invalid .plan-hooks.json is a configuration error naming the file and k
   assert.match(r.stderr, /\.plan-hooks\.json has invalid settings:\n {2}- "staleAfterHours" must be a number of hours greater than 0, e\.g\. 24 \(it is "24h"\)/);
   noStack(r.stderr);
 });
+
+test('git-aware warnings end to end: a handoff branch and commit git cannot find, a missing .md', () => {
+  const { repo, plan } = repoWithPlan();
+  plan.handoff!.branch = 'feature/gone';
+  plan.handoff!.lastCommit = 'deadbeef Something';
+  repo.writeJson('docs/export-retry-plan.json', plan);
+  rmSync(join(repo.dir, 'docs/export-retry-plan.md'));
+  const r = repo.cli(['validate']);
+  assert.equal(r.code, 0);
+  assert.deepEqual(
+    r.stdout.split('\n').filter((l) => l.includes(': warning: ')).map((l) => l.replace(/^docs\/export-retry-plan\.json:\d+:\d+: warning: /, '')),
+    [
+      'the paired Markdown docs/export-retry-plan.md is missing',
+      'handoff.branch "feature/gone" is not a local or remote-tracking branch here (handoff.branch)',
+      'handoff.lastCommit "deadbeef Something" does not name a commit git can find here (handoff.lastCommit)',
+    ],
+  );
+  repo.git('branch', 'feature/gone');
+  repo.write('docs/export-retry-plan.md', SEED_MD);
+  assert.match(repo.cli(['validate']).stdout, /: warning: handoff\.lastCommit/);
+  assert.doesNotMatch(repo.cli(['validate']).stdout, /handoff\.branch|paired Markdown/);
+});
