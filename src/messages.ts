@@ -112,7 +112,7 @@ PLAN_HOOKS=0 skips every hook.
     }),
     inProgressWithoutClaim: (task: string) => ({
       message: `${task} is in-progress but has no claimedBy`,
-      fix: 'Set claimedBy (who works on it) and claimedAt, e.g. plan-hooks claim <planId>/<taskId>, or set the status back to not-started.',
+      fix: `Set claimedBy (who works on it) and claimedAt, e.g. with plan-hooks claim ${task}, or set the status back to not-started.`,
     }),
     missingHandoff: (item: string) => ({
       message: `multi-session plan has an in-progress or blocked item (${item}) but no handoff`,
@@ -130,9 +130,9 @@ PLAN_HOOKS=0 skips every hook.
       message: `${task} and ${other} are both in-progress and their files overlap ("${pattern}" and "${otherPattern}")`,
       fix: 'Split the files so each in-progress task owns its own, or finish or block one of the two tasks first.',
     }),
-    staleClaim: (task: string, holder: string, hours: number, limit: number, item: string) => ({
-      message: `${task} is claimed by ${holder} since ${hours} h ago with no log entry in work item ${item} within ${limit} h: the claim is stale`,
-      fix: `If ${holder} is still on it, append a log entry to work item ${item}; otherwise another agent may take it over (plan-hooks claim <planId>/<taskId> --takeover).`,
+    staleClaim: (task: string, holder: string, claimedAt: string, hours: number, limit: number, item: string) => ({
+      message: `${task} was claimed by ${holder} ${hours} h ago (${claimedAt}) and work item ${item} has no log entry within ${limit} h: the claim is stale`,
+      fix: `If ${holder} is still on it, append a log entry to work item ${item}; otherwise another agent may take it over: plan-hooks claim ${task} --takeover.`,
     }),
     itemStatusMismatch: (item: string, status: string, detail: string) => ({
       message: `work item ${item} is ${status} but ${detail}`,

@@ -114,7 +114,7 @@ function claims(tasks: TaskRef[], opts: RuleOptions, emit: Emit): void {
       emit('error', 'claimed-in-future', [...path, 'claimedAt'], messages.plan.claimedInFuture(name, task.claimedAt));
     } else if (task.status === 'in-progress' && task.claimedBy && isStaleClaim(task, item, opts.now, opts.staleAfterHours)) {
       const hours = claimAgeHours(task, opts.now) ?? 0;
-      emit('warning', 'stale-claim', [...path, 'claimedAt'], messages.plan.staleClaim(name, task.claimedBy, hours, opts.staleAfterHours, item.id));
+      emit('warning', 'stale-claim', [...path, 'claimedAt'], messages.plan.staleClaim(name, task.claimedBy, task.claimedAt!, hours, opts.staleAfterHours, item.id));
     }
   }
 }
