@@ -3,7 +3,7 @@
 import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../claims/pattern.js';
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { messages } from '../messages.js';
-import type { JsonPath } from './json-document.js';
+import { formatPath, type JsonPath } from './json-document.js';
 import type { DraftProblem, Severity } from './problems.js';
 import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
 
@@ -47,7 +47,7 @@ function uniqueIds(plan: PlanState, tasks: TaskRef[], emit: Emit): Map<string, T
     const first = new Map<string, { path: JsonPath; value: T }>();
     for (const e of entries) {
       const earlier = first.get(e.id);
-      if (earlier) emit('error', 'duplicate-id', [...e.path, 'id'], messages.plan.duplicateId(kind, e.id, formatShort(earlier.path)));
+      if (earlier) emit('error', 'duplicate-id', [...e.path, 'id'], messages.plan.duplicateId(kind, e.id, formatPath(earlier.path)));
       else first.set(e.id, e);
     }
     return new Map([...first].map(([id, e]) => [id, e.value]));
@@ -55,10 +55,6 @@ function uniqueIds(plan: PlanState, tasks: TaskRef[], emit: Emit): Map<string, T
   check('step', plan.taskTemplate.steps.map((s, i) => ({ id: s.id, path: ['taskTemplate', 'steps', i], value: s })));
   check('work item', plan.workItems.map((w, i) => ({ id: w.id, path: ['workItems', i], value: w })));
   return check('task', tasks.map((t) => ({ id: t.task.id, path: t.path, value: t })));
-}
-
-function formatShort(path: JsonPath): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
 }
 
 /** A dependsOn entry names a task of this plan, bare or as `<planId>/<taskId>`. */
