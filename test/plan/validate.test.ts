@@ -72,7 +72,7 @@ test('unknown facts produce no warning', () => {
   assert.deepEqual(rules(SEED_TEXT, UNKNOWN_FACTS), []);
 });
 
-test('a missing paired .md is reported even when the JSON does not parse', () => {
+test('a missing paired .md is reported with schema errors; a syntax error stands alone', () => {
   assert.deepEqual(rules('{', { ...ALL_FOUND, markdownExists: false }), ['error json-syntax ']);
   assert.deepEqual(rules('[]', { ...ALL_FOUND, markdownExists: false }), ['error schema:type ', 'warning missing-markdown ']);
 });
