@@ -234,6 +234,7 @@ class Parser {
     const start = this.i;
     const t = this.text;
     let i = start + 1;
+    let escaped = false;
     for (;;) {
       if (i >= t.length) this.fail('unterminated string: add the closing "', start);
       const c = t.charCodeAt(i);
@@ -243,6 +244,7 @@ class Parser {
         this.fail(`a raw control character (${this.describe()}) is not allowed in a string; write it as an escape such as \\n`);
       }
       if (c === 92) {
+        escaped = true;
         const e = t[i + 1];
         if (e === 'u') {
           if (!/^[0-9a-fA-F]{4}$/.test(t.slice(i + 2, i + 6))) this.fail('invalid \\u escape: it needs four hexadecimal digits', i);
@@ -256,7 +258,7 @@ class Parser {
       i++;
     }
     this.i = i + 1;
-    return JSON.parse(t.slice(start, i + 1)) as string;
+    return escaped ? (JSON.parse(t.slice(start, i + 1)) as string) : t.slice(start + 1, i);
   }
 
   private parseNumber(): number {

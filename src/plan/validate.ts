@@ -3,7 +3,7 @@
 // Transition rules (the plan against its previous version) live in src/plan/transitions.ts.
 import validateSchema from '../generated/plan-state.v1.validator.js';
 import { messages } from '../messages.js';
-import { formatPath, JsonSyntaxError, parseJsonDocument } from './json-document.js';
+import { formatPath, JsonSyntaxError, parseJsonDocument, type JsonDocument, type JsonPath } from './json-document.js';
 import { pairedMarkdownPath } from './paths.js';
 import { placeProblems, type DraftProblem, type Problem } from './problems.js';
 import { planRules, type RuleOptions } from './rules.js';
@@ -20,23 +20,40 @@ export interface ValidationResult {
 }
 
 export function validatePlanText(text: string, file: string, facts: PlanFacts, opts: ValidateOptions): ValidationResult {
-  let doc;
+  // JSON.parse is several times faster than the position-keeping parser, and most plans have
+  // no problem to place: positions are computed only when one is reported.
+  let value: unknown;
+  let doc: JsonDocument | null = null;
   try {
-    doc = parseJsonDocument(text);
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    const { message, fix } = messages.plan.jsonSyntax(error.message);
-    return { plan: null, problems: [{ severity: 'error', file, path: '', line: error.line, column: error.column, message, fix, rule: 'json-syntax' }] };
+    value = JSON.parse(text);
+  } catch {
+    try {
+      doc = parseJsonDocument(text);
+      value = doc.value;
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      const { message, fix } = messages.plan.jsonSyntax(error.message);
+      return { plan: null, problems: [{ severity: 'error', file, path: '', line: error.line, column: error.column, message, fix, rule: 'json-syntax' }] };
+    }
   }
-  const place = (drafts: DraftProblem[]) => placeProblems(drafts, file, (p) => doc.locate(p), formatPath);
+  const locate = (path: JsonPath) => {
+    try {
+      doc ??= parseJsonDocument(text);
+    } catch {
+      // Valid JSON our parser refuses (nested deeper than it follows): no position to give.
+      return { line: 1, column: 1 };
+    }
+    return doc.locate(path);
+  };
+  const place = (drafts: DraftProblem[]) => placeProblems(drafts, file, locate, formatPath);
   const drafts: DraftProblem[] = [];
   if (facts.markdownExists === false) {
     drafts.push({ severity: 'warning', rule: 'missing-markdown', path: [], ...messages.plan.missingMarkdown(pairedMarkdownPath(file)) });
   }
-  if (!validateSchema(doc.value)) {
-    return { plan: null, problems: place([...schemaProblems(validateSchema.errors ?? [], doc.value), ...drafts]) };
+  if (!validateSchema(value)) {
+    return { plan: null, problems: place([...schemaProblems(validateSchema.errors ?? [], value), ...drafts]) };
   }
-  const plan = doc.value as PlanState;
+  const plan = value as PlanState;
   drafts.push(...planRules(plan, facts, opts));
   return { plan, problems: place(drafts) };
 }

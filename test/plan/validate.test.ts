@@ -147,3 +147,12 @@ test('many in-progress tasks on the same files: one overlap warning per task, no
   assert.equal(overlaps.length, 300);
   assert.match(overlaps[0]!.message, /export-retry\/t0 and export-retry\/use-in-export/);
 });
+
+test('valid JSON nested deeper than the position parser follows still validates; a BOM is tolerated', () => {
+  const plan = seed();
+  plan.metadata = { deep: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) };
+  assert.deepEqual(rules(pretty(plan)), []);
+  (plan as unknown as Record<string, unknown>).extra = 1;
+  assert.deepEqual(check(pretty(plan)).map((p) => [p.rule, p.line, p.column]), [['schema:unknown-key', 1, 1]]);
+  assert.deepEqual(rules(`\ufeff${SEED_TEXT}`), []);
+});
