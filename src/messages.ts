@@ -173,6 +173,8 @@ Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
   validateNotInRepo: 'not inside a git repository, so there are no plans to find. Name the plan files to check: plan-hooks validate docs/x-plan.json',
   validateNoSuchFile: (file: string) => `no such file: ${file}. Name an existing plan file, or run plan-hooks validate with no files to check every plan.`,
   validateCannotRead: (file: string, why: string) => `cannot read ${file}: ${why}`,
+  validateOutside: (file: string) =>
+    `refusing to read ${file}: it is a symbolic link to a file outside the repository. Replace the link with the plan itself, or name the file explicitly to check it.`,
   validateNotAFile: (file: string) => `${file} is not a file. Name plan files (docs/<name>-plan.json).`,
   validateFileSummary: (file: string, errors: number, warnings: number, failed: boolean, strict: boolean) => {
     const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;

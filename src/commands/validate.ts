@@ -1,6 +1,6 @@
 // `plan-hooks validate [files…] [--strict] [--json]`: the plans named, or every plan the config
 // matches, through the schema and the rules; a terminal report or a JSON one.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../cli.js';
@@ -20,6 +20,8 @@ interface Target {
   /** Relative to the root (or to the current directory outside a repository), for the facts. */
   path: string;
   absolute: string;
+  /** Set for plans found (not named): the file, symlinks resolved, must be inside this directory. */
+  within?: string;
 }
 
 function namedTargets(files: string[], root: string | null): Target[] {
@@ -48,7 +50,7 @@ const command: Command = {
     let targets: Target[];
     if (positionals.length > 0) targets = namedTargets(positionals, root);
     else if (root === null) throw new UsageError(messages.validateNotInRepo);
-    else targets = (await findPlanFiles(root, config)).map((f) => ({ label: f, path: f, absolute: resolve(root, f) }));
+    else targets = (await findPlanFiles(root, config)).map((f) => ({ label: f, path: f, absolute: resolve(root, f), within: root }));
 
     const strict = values.strict === true || config.strict;
     const sources = targets.map((t) => ({ path: t.path, text: readText(t) }));
@@ -81,8 +83,13 @@ const command: Command = {
 
 function readText(target: Target): string {
   try {
+    if (target.within !== undefined) {
+      const inside = relative(realpathSync(target.within), realpathSync(target.absolute));
+      if (inside.startsWith('..') || isAbsolute(inside)) throw new UserError(messages.validateOutside(target.label));
+    }
     return readFileSync(target.absolute, 'utf8');
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw new UserError(messages.validateCannotRead(target.label, (error as Error).message));
   }
 }

@@ -1,6 +1,6 @@
 // `plan-hooks validate` and `plan-hooks new` as a user runs them: real repositories, the built CLI.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -238,4 +238,19 @@ test('git-aware warnings end to end: a handoff branch and commit git cannot find
   repo.write('docs/export-retry-plan.md', SEED_MD);
   assert.match(repo.cli(['validate']).stdout, /: warning: handoff\.lastCommit/);
   assert.doesNotMatch(repo.cli(['validate']).stdout, /handoff\.branch|paired Markdown/);
+});
+
+test('a found plan that is a symbolic link out of the repository is refused, not read', () => {
+  const { repo } = repoWithPlan();
+  const outside = mkdtempSync(join(tmpdir(), 'plan-hooks-outside-'));
+  try {
+    writeFileSync(join(outside, 'secret.json'), '{"password": hunter2}');
+    symlinkSync(join(outside, 'secret.json'), join(repo.dir, 'docs/leak-plan.json'));
+    const r = repo.cli(['validate']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /refusing to read docs\/leak-plan\.json: it is a symbolic link to a file outside the repository/);
+    assert.doesNotMatch(r.stdout + r.stderr, /hunter2/);
+  } finally {
+    rmSync(outside, { recursive: true });
+  }
 });
