@@ -254,3 +254,12 @@ test('a found plan that is a symbolic link out of the repository is refused, not
     rmSync(outside, { recursive: true });
   }
 });
+
+test('new warns when the configured plans would not see the new file', () => {
+  const repo = makeRepo();
+  repos.push(repo);
+  repo.writeJson('.plan-hooks.json', { plans: ['plans/*.json'] });
+  const r = repo.cli(['new', 'elsewhere']);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /Note: docs\/elsewhere-plan\.json does not match the configured plans \(plans\/\*\.json\)/);
+});
