@@ -1,10 +1,10 @@
 // `plan-hooks init`: plan every change from the repository's facts, print it (--dry-run) or
 // apply it, and record what was done for uninstall.
-import type { Command } from '../cli.js';
-import { EXIT } from '../errors.js';
 import { isAbsolute, relative } from 'node:path';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../cli.js';
+import { EXIT, UsageError } from '../errors.js';
 import { type Action, runActions } from '../install/actions.js';
-import { parseInstallArgs } from '../install/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
 import { planInit } from '../install/plan-init.js';
@@ -31,16 +31,22 @@ const command: Command = {
   summary: 'Install plan-hooks in this repository',
   usage: messages.initUsage,
   async run(argv) {
-    const args = parseInstallArgs(argv, ['dryRun', 'force', 'plans', 'strict'], 'init');
+    const { values, positionals } = parseCommandArgs(
+      argv,
+      { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, plans: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
+      messages.initUsage,
+    );
+    if (positionals.length > 0) throw new UsageError(messages.installNoArguments('init', messages.initUsage));
+    const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
-    const plan = planInit(facts, { force: args.force, plans: args.plans, strict: args.strict });
+    const plan = planInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict });
     const notes = plan.notes.map((n) => `note: ${n}\n`).join('');
     if (plan.actions.length === 0) {
       process.stdout.write(messages.initNothing() + notes);
       return EXIT.ok;
     }
-    runActions(plan.actions, args.dryRun, messages.dryRunHeader());
-    if (args.dryRun) {
+    runActions(plan.actions, dryRun, messages.dryRunHeader());
+    if (dryRun) {
       process.stdout.write(notes);
       return EXIT.ok;
     }

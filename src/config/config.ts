@@ -3,6 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { messages } from '../messages.js';
+import { JsonSyntaxError, parseJsonDocument } from '../plan/json-document.js';
+import { configProblems } from './check.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';
@@ -69,10 +72,22 @@ export function readUserConfig(root: string): { source: string; data: unknown } 
 }
 
 function parseJson(file: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}. Fix the JSON or remove the file.`);
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Only on failure: our parser says where, JSON.parse (on Node 20) does not reliably.
+    try {
+      parseJsonDocument(text);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError) throw new UsageError(messages.config.badJson(file, error.line, error.column, error.message));
+    }
+    throw new UsageError(messages.config.badJson(file, 1, 1, 'unreadable'));
   }
 }
 
@@ -80,8 +95,10 @@ export function loadConfig(root: string): Config {
   const user = readUserConfig(root);
   if (!user) return DEFAULT_CONFIG;
   if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
-    throw new UsageError(`${user.source} must be a JSON object of settings.`);
+    throw new UsageError(messages.config.notObject(user.source));
   }
+  const problems = configProblems(user.data);
+  if (problems.length > 0) throw new UsageError(messages.config.invalid(user.source, problems));
   const data = user.data as Partial<Config>;
   return {
     ...DEFAULT_CONFIG,

@@ -1,0 +1,68 @@
+// `plan-hooks new <name>`: the paired plan from templates/, valid under --strict as written.
+// Files are created exclusively, so an existing plan is never overwritten, even in a race.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../cli.js';
+import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { messages } from '../messages.js';
+import { isPlanPath, worktreeRoot } from '../plan/discover.js';
+
+const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
+const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Today as YYYY-MM-DD in the user's time zone: the day they would write by hand. */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function render(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+const command: Command = {
+  summary: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
+  usage: messages.newUsage,
+  async run(argv) {
+    const { positionals } = parseCommandArgs(argv, {}, messages.newUsage);
+    if (positionals.length !== 1) throw new UsageError(messages.newNeedsName);
+    const name = positionals[0]!;
+    if (!NAME.test(name) || name.length > 64) throw new UsageError(messages.newBadName(name));
+
+    const root = (await worktreeRoot()) ?? process.cwd();
+    const config = root ? loadConfig(root) : DEFAULT_CONFIG;
+    const json = `docs/${name}-plan.json`;
+    const md = `docs/${name}-plan.md`;
+    const values = {
+      planId: name,
+      title: name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' '),
+      today: localDate(new Date()),
+      markdown: md,
+      json,
+      jsonName: `${name}-plan.json`,
+    };
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    const written: string[] = [];
+    try {
+      for (const [file, template] of [
+        [md, 'plan.md'],
+        [json, 'plan.json'],
+      ] as const) {
+        writeFileSync(join(root, file), render(readFileSync(join(TEMPLATES, template), 'utf8'), values), { flag: 'wx' });
+        written.push(file);
+      }
+    } catch (error) {
+      // Leave nothing half-made: a lone .md would only produce a warning later.
+      for (const file of written) rmSync(join(root, file));
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UserError(messages.newExists(written.length === 0 ? md : json));
+      throw error;
+    }
+    process.stdout.write(messages.newDone(md, json, isPlanPath(json, config), config.plans));
+    return EXIT.ok;
+  },
+};
+
+export default command;

@@ -1,0 +1,107 @@
+// `plan-hooks validate [files…] [--strict] [--json]`: the plans named, or every plan the config
+// matches, through the schema and the rules; a terminal report or a JSON one.
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../cli.js';
+import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { messages } from '../messages.js';
+import { findPlanFiles, worktreeRoot } from '../plan/discover.js';
+import { gatherPlanFacts } from '../plan/facts.js';
+import type { Problem } from '../plan/problems.js';
+import { formatProblems } from '../plan/report.js';
+import { sortProblems, validatePlanText } from '../plan/validate.js';
+import { sanitizeLine } from '../term.js';
+
+interface Target {
+  /** How the report names the file: repository-relative when inside the repository. */
+  label: string;
+  /** Relative to the root (or to the current directory outside a repository), for the facts. */
+  path: string;
+  absolute: string;
+  /** Set for plans found (not named): the file, symlinks resolved, must be inside this directory. */
+  within?: string;
+}
+
+function namedTargets(files: string[], root: string | null): Target[] {
+  return files.map((file) => {
+    const absolute = resolve(file);
+    let stat;
+    try {
+      stat = statSync(absolute);
+    } catch {
+      throw new UsageError(messages.validateNoSuchFile(file));
+    }
+    if (!stat.isFile()) throw new UsageError(messages.validateNotAFile(file));
+    const inside = root === null ? null : relative(root, absolute);
+    const label = inside !== null && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : file;
+    return { label, path: root === null ? file : (inside ?? file), absolute };
+  });
+}
+
+const command: Command = {
+  summary: 'Validate plan files (schema and rules)',
+  usage: messages.validateUsage,
+  async run(argv) {
+    const { values, positionals } = parseCommandArgs(argv, { strict: { type: 'boolean' }, json: { type: 'boolean' } }, messages.validateUsage);
+    const root = await worktreeRoot();
+    const config = root ? loadConfig(root) : DEFAULT_CONFIG;
+    let targets: Target[];
+    if (positionals.length > 0) targets = namedTargets(positionals, root);
+    else if (root === null) throw new UsageError(messages.validateNotInRepo);
+    else targets = (await findPlanFiles(root, config)).map((f) => ({ label: f, path: f, absolute: resolve(root, f), within: root }));
+
+    const strict = values.strict === true || config.strict;
+    const sources = targets.map((t) => ({ path: t.path, text: readText(t) }));
+    const facts = await gatherPlanFacts(root, sources);
+    const now = new Date();
+    const results = targets.map((t, i) => {
+      const { problems } = validatePlanText(sources[i]!.text, t.label, facts[i]!, { now, staleAfterHours: config.staleAfterHours });
+      const errors = problems.filter((p) => p.severity === 'error').length;
+      const warnings = problems.length - errors;
+      return { file: t.label, errors, warnings, failed: errors > 0 || (strict && warnings > 0), problems: sortProblems(problems) };
+    });
+    const failed = results.filter((r) => r.failed).length;
+
+    if (values.json) {
+      const report = {
+        valid: failed === 0,
+        strict,
+        files: results.map(({ file, errors, warnings, failed }) => ({ file, valid: !failed, errors, warnings })),
+        problems: results.flatMap((r) => r.problems),
+      };
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else if (results.length === 0) {
+      process.stdout.write(messages.validateNoPlans(config.plans));
+    } else {
+      process.stdout.write(report(results, strict));
+    }
+    return failed > 0 ? EXIT.failed : EXIT.ok;
+  },
+};
+
+function readText(target: Target): string {
+  try {
+    if (target.within !== undefined) {
+      const inside = relative(realpathSync(target.within), realpathSync(target.absolute));
+      if (inside.startsWith('..') || isAbsolute(inside)) throw new UserError(messages.validateOutside(target.label));
+    }
+    return readFileSync(target.absolute, 'utf8');
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw new UserError(messages.validateCannotRead(target.label, (error as Error).message));
+  }
+}
+
+function report(results: { file: string; errors: number; warnings: number; failed: boolean; problems: Problem[] }[], strict: boolean): string {
+  let out = '';
+  for (const r of results) {
+    out += formatProblems(r.problems);
+    out += messages.validateFileSummary(sanitizeLine(r.file), r.errors, r.warnings, r.failed, strict);
+  }
+  if (results.length > 1) out += messages.validateTotal(results.length, results.filter((r) => r.failed).length);
+  return out;
+}
+
+export default command;

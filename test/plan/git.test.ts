@@ -1,0 +1,84 @@
+// The shell half, with real repositories: which files are plans, and what git says about a
+// plan's handoff.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { DEFAULT_CONFIG } from '../../src/config/config.js';
+import { findPlanFiles, isPlanPath, pairedMarkdownPath } from '../../src/plan/discover.js';
+import { gatherPlanFacts } from '../../src/plan/facts.js';
+import { makeRepo } from '../fixtures/repo.js';
+import { pretty, seed } from './helpers.js';
+
+const repo = makeRepo({ initialCommit: true });
+after(() => repo.remove());
+
+test('plan paths and their paired Markdown', () => {
+  assert.equal(isPlanPath('docs/x-plan.json', DEFAULT_CONFIG), true);
+  assert.equal(isPlanPath('docs/deep/er/x-plan.json', DEFAULT_CONFIG), true);
+  assert.equal(isPlanPath('docs/x-plan.md', DEFAULT_CONFIG), false);
+  assert.equal(isPlanPath('src/x-plan.json', DEFAULT_CONFIG), false);
+  assert.equal(isPlanPath('docs/plan.json', DEFAULT_CONFIG), false);
+  assert.equal(pairedMarkdownPath('docs/x-plan.json'), 'docs/x-plan.md');
+});
+
+test('findPlanFiles: tracked and untracked plans, not ignored or deleted ones, sorted', () => {
+  repo.write('.gitignore', 'docs/ignored/\n');
+  repo.write('docs/b-plan.json', '{}');
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'plans');
+  repo.write('docs/a-plan.json', '{}');
+  repo.write('docs/sub/c-plan.json', '{}');
+  repo.write('docs/ignored/d-plan.json', '{}');
+  repo.write('docs/notes.json', '{}');
+  // Tracked, but deleted from the working tree: nothing to read.
+  rmSync(join(repo.dir, 'docs/b-plan.json'));
+  return findPlanFiles(repo.dir, DEFAULT_CONFIG).then((files) => {
+    assert.deepEqual(files, ['docs/a-plan.json', 'docs/sub/c-plan.json']);
+  });
+});
+
+test('findPlanFiles follows the configured patterns', async () => {
+  repo.write('plans/x.json', '{}');
+  assert.deepEqual(await findPlanFiles(repo.dir, { ...DEFAULT_CONFIG, plans: ['plans/*.json'] }), ['plans/x.json']);
+});
+
+test('gatherPlanFacts: branches, commits and the paired .md, as git sees them', async () => {
+  const head = repo.git('rev-parse', '--short', 'HEAD').trim();
+  repo.git('branch', 'feature/export-retry');
+  repo.git('update-ref', 'refs/remotes/origin/far-away', 'HEAD');
+  repo.write('docs/x-plan.md', '# x\n');
+  const plan = (handoff: object) => pretty({ ...seed(), handoff: { nextAction: 'go', ...handoff } });
+  const facts = await gatherPlanFacts(repo.dir, [
+    { path: 'docs/x-plan.json', text: plan({ branch: 'feature/export-retry', lastCommit: `${head} Add withRetry` }) },
+    { path: 'docs/y-plan.json', text: plan({ branch: 'nope', lastCommit: 'a1b2c3d Add withRetry' }) },
+    { path: 'docs/z-plan.json', text: plan({ branch: 'far-away', lastCommit: '--output=/tmp/x' }) },
+    { path: 'docs/w-plan.json', text: plan({ branch: 'origin/far-away', lastCommit: 'HEAD~1' }) },
+    { path: 'docs/v-plan.json', text: pretty({ ...seed(), handoff: undefined }) },
+    { path: 'docs/u-plan.json', text: '{ not json' },
+  ]);
+  assert.deepEqual(
+    facts.map((f) => [f.markdownExists, f.branchFound, f.lastCommitFound]),
+    [
+      [true, true, true],
+      [false, false, false],
+      [false, true, false],
+      [false, true, false],
+      [false, null, null],
+      [false, null, null],
+    ],
+  );
+  assert.equal(facts[0]!.ignoreCase, false);
+});
+
+test('gatherPlanFacts outside a repository checks only the paired .md', async () => {
+  const facts = await gatherPlanFacts(null, [{ path: `${repo.dir}/docs/x-plan.json`, text: pretty(seed()) }]);
+  assert.deepEqual(facts, [{ markdownExists: true, branchFound: null, lastCommitFound: null, ignoreCase: false }]);
+});
+
+test('core.ignorecase reaches the facts', async () => {
+  repo.git('config', 'core.ignorecase', 'true');
+  const [facts] = await gatherPlanFacts(repo.dir, [{ path: 'docs/x-plan.json', text: '{}' }]);
+  assert.equal(facts!.ignoreCase, true);
+  repo.git('config', 'core.ignorecase', 'false');
+});
