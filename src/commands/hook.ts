@@ -22,6 +22,8 @@ const command: Command = {
     try {
       const run: HookRun = (await import(`../hooks/${name}.js`)).default;
       const code = await run(args);
+      // PLAN_HOOKS=2 traces the shell shim (set -x); this line shows the hook itself ran.
+      if (process.env.PLAN_HOOKS === '2') process.stderr.write(messages.hookTrace(name, code));
       return name === 'pre-commit' || name === 'pre-push' ? code : EXIT.ok;
     } catch (error) {
       process.stderr.write(formatError(error, `hook ${name}`));

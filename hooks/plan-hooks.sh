@@ -1,0 +1,68 @@
+#!/bin/sh
+# plan-hooks hook runner, written by 'plan-hooks init' from the package's hooks/plan-hooks.sh.
+# Usage: sh plan-hooks.sh <hook> <chained hook path or ''> [git's arguments]
+# It runs the hook that was there before plan-hooks (chained, never dropped), then
+# 'plan-hooks hook <hook>' with node found directly: never npx (it costs ~330 ms a commit).
+# PLAN_HOOKS=0 skips plan-hooks (not the chained hook), PLAN_HOOKS=2 traces.
+hook=$1
+chained=$2
+shift 2
+[ "${PLAN_HOOKS-}" = 2 ] && set -x
+i="${XDG_CONFIG_HOME:-$HOME/.config}/plan-hooks/init.sh"
+[ -f "$i" ] && . "$i"
+
+if [ -n "$chained" ] && [ -x "$chained" ]; then
+  case $hook in
+    pre-push|post-rewrite)
+      # Both the chained hook and plan-hooks read git's input on stdin: give each a copy.
+      input=$(cat)
+      printf '%s' "${input:+$input
+}" | "$chained" "$@" ;;
+    *) "$chained" "$@" ;;
+  esac
+  c=$?
+  case $hook in post-*) ;; *) [ $c -ne 0 ] && exit $c ;; esac
+fi
+
+case $hook in
+  post-checkout)
+    # 'git worktree add' runs this with cwd = the new worktree and $1 = the null commit. The
+    # relative core.hooksPath (.husky/_) is untracked, so the new worktree has none and no hook
+    # would ever run there: copy this worktree's .husky/_ into it.
+    here=$(dirname "$0")
+    if [ "$1" = 0000000000000000000000000000000000000000 ] && [ -f "$here/_/h" ] && [ ! -d .husky/_ ] && [ -d .husky ]; then
+      cp -R "$here/_" .husky/_
+    fi
+    exit 0 ;;
+  pre-commit|prepare-commit-msg|post-commit|post-rewrite|pre-push) ;;
+  *) exit 0 ;;
+esac
+[ "${PLAN_HOOKS-}" = 0 ] && exit 0
+
+node=@NODE@
+cli=@CLI@
+[ -n "$node" ] && [ -x "$node" ] || node=$(command -v node) || node=
+if [ -z "$cli" ] || [ ! -f "$cli" ]; then
+  cli=
+  # This worktree's node_modules, then the main worktree's (a linked worktree where npm install
+  # never ran has none), then a global install on PATH.
+  for d in . "$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/.."; do
+    if [ -f "$d/node_modules/plan-hooks/dist/src/cli.js" ]; then cli="$d/node_modules/plan-hooks/dist/src/cli.js"; break; fi
+  done
+  [ -n "$cli" ] || cli=$(command -v plan-hooks) || cli=
+fi
+if [ "${PLAN_HOOKS_PROBE-}" = 1 ]; then
+  printf 'node=%s\ncli=%s\n' "$node" "$cli"
+  exit 0
+fi
+if [ -z "$node" ] || [ -z "$cli" ]; then
+  if [ -z "$node" ]; then
+    printf '%s\n' @MSG_NO_NODE@ >&2
+  else
+    printf '%s\n' @MSG_NO_CLI@ >&2
+  fi
+  printf 'PATH=%s\n' "$PATH" >&2
+  [ "$hook" = pre-commit ] && exit 1
+  exit 0
+fi
+exec "$node" "$cli" hook "$hook" "$@"

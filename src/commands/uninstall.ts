@@ -1,0 +1,31 @@
+// `plan-hooks uninstall`: take back exactly what init added (see install/plan-uninstall.ts).
+import type { Command } from '../cli.js';
+import { EXIT, UsageError } from '../errors.js';
+import { runActions } from '../install/actions.js';
+import { parseCommandArgs } from '../args.js';
+import { gatherFacts } from '../install/facts.js';
+import { removeManifest } from '../install/manifest.js';
+import { planUninstall } from '../install/plan-uninstall.js';
+import { messages } from '../messages.js';
+
+const command: Command = {
+  summary: 'Remove exactly what init added',
+  usage: messages.uninstallUsage,
+  async run(argv) {
+    const { values, positionals } = parseCommandArgs(argv, { 'dry-run': { type: 'boolean' } }, messages.uninstallUsage);
+    if (positionals.length > 0) throw new UsageError(messages.installNoArguments('uninstall', messages.uninstallUsage));
+    const dryRun = values['dry-run'] === true;
+    const facts = await gatherFacts();
+    const actions = planUninstall(facts);
+    if (actions.length === 0 && !facts.manifest) {
+      process.stdout.write(messages.uninstallNothing());
+      return EXIT.ok;
+    }
+    runActions(actions, dryRun, messages.uninstallDryRunHeader());
+    if (dryRun) return EXIT.ok;
+    removeManifest(facts.commonDir);
+    process.stdout.write(messages.uninstallDone(actions.length));
+    return EXIT.ok;
+  },
+};
+export default command;

@@ -1,0 +1,95 @@
+// The changes init and uninstall make, as data: --dry-run prints them, a real run applies them
+// in order. Each carries the sentence that describes it.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UserError } from '../errors.js';
+import { gitSync } from '../git/git.js';
+import { messages } from '../messages.js';
+
+export type Action =
+  | { kind: 'write'; path: string; content: string; mode?: number; what: string }
+  | { kind: 'remove'; path: string; what: string }
+  | { kind: 'rename'; from: string; to: string; what: string }
+  | { kind: 'copyDir'; from: string; to: string; what: string }
+  | { kind: 'gitConfig'; key: string; value: string | null; what: string }
+  | { kind: 'command'; argv: string[]; cwd: string; what: string }
+  /** Run husky from node_modules (resolved when applied: the package manager installs it first). */
+  | { kind: 'husky'; root: string; what: string }
+  /** Read-modify-write of a JSON file, applied to the file as it is then (the package manager edits package.json too). */
+  | { kind: 'editJson'; path: string; edit: (data: Record<string, unknown>) => void; what: string };
+
+/** JSON written back with the file's own indentation and final newline. */
+function editJsonFile(path: string, edit: (data: Record<string, unknown>) => void): void {
+  const text = readFileSync(path, 'utf8');
+  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
+  const data = JSON.parse(text) as Record<string, unknown>;
+  edit(data);
+  writeFileSync(path, `${JSON.stringify(data, null, indent)}${text.endsWith('\n') ? '\n' : ''}`);
+}
+
+export function apply(action: Action): void {
+  switch (action.kind) {
+    case 'write': {
+      mkdirSync(dirname(action.path), { recursive: true });
+      const mode = action.mode ?? (existsSync(action.path) ? statSync(action.path).mode & 0o777 : 0o644);
+      writeFileSync(action.path, action.content);
+      chmodSync(action.path, mode);
+      return;
+    }
+    case 'remove':
+      rmSync(action.path, { recursive: true, force: true });
+      return;
+    case 'rename':
+      renameSync(action.from, action.to);
+      return;
+    case 'copyDir':
+      if (!existsSync(action.from)) return;
+      cpSync(action.from, action.to, { recursive: true });
+      return;
+    case 'gitConfig':
+      // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
+      if (action.value === null) {
+        const r = spawnSync('git', ['config', '--local', '--unset', action.key], { encoding: 'utf8' });
+        if (r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${action.key}`, r.stderr));
+      } else gitSync(['config', '--local', action.key, action.value], {});
+      return;
+    case 'command': {
+      const [cmd, ...args] = action.argv as [string, ...string[]];
+      const r = spawnSync(cmd, args, { cwd: action.cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+      if (r.status !== 0) {
+        throw new UserError(messages.commandFailed(action.argv.join(' '), (r.stderr || r.error?.message || '').trim()));
+      }
+      return;
+    }
+    case 'husky': {
+      const bin = [action.root, ...mainRoots(action.root)]
+        .map((r) => join(r, 'node_modules/husky/bin.js'))
+        .find(existsSync);
+      if (!bin) throw new UserError(messages.huskyMissing());
+      const r = spawnSync(process.execPath, [bin], { cwd: action.root, encoding: 'utf8', env: { ...process.env, HUSKY: '' } });
+      const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+      if (r.status !== 0 || !existsSync(join(action.root, '.husky/_/h'))) throw new UserError(messages.huskyFailed(out));
+      return;
+    }
+    case 'editJson':
+      editJsonFile(action.path, action.edit);
+      return;
+  }
+}
+
+/** The main worktree's root, for a linked worktree whose own node_modules does not exist. */
+function mainRoots(root: string): string[] {
+  const common = gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root }).trim();
+  return [dirname(common)];
+}
+
+/** Prints and applies actions one by one, so a failure shows how far it got. */
+export function runActions(actions: Action[], dryRun: boolean, header: string): void {
+  if (dryRun) process.stdout.write(header);
+  for (const action of actions) {
+    if (!dryRun) apply(action);
+    process.stdout.write(`  ${action.what}\n`);
+  }
+}
+

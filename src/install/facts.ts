@@ -1,0 +1,228 @@
+// The shell half of installation: everything init, uninstall and doctor need to know about the
+// repository, read once, so the planning that follows is a pure function of these facts.
+import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Config, DEFAULT_ENTRY_FILES, loadConfig } from '../config/config.js';
+import { UserError } from '../errors.js';
+import { git } from '../git/git.js';
+import { type Manifest, readManifest } from './manifest.js';
+
+/** Every hook git knows of that husky also stubs: a hand-written one of these must be chained. */
+export const GIT_HOOKS = [
+  'applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg',
+  'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite', 'pre-auto-gc',
+];
+
+/** The hooks that call `plan-hooks hook <name>`. */
+export const PLAN_HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push'];
+
+/** lint-staged's configuration files (package.json's "lint-staged" key is read from pkg). */
+export const LINT_STAGED_FILES = [
+  '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.mjs', '.lintstagedrc.cjs',
+  '.lintstagedrc.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs',
+];
+
+/** Where a chained hook (the one that was there before plan-hooks) is moved to. */
+export const CHAINED_SUFFIX = '.plan-hooks-chained';
+/** A line that marks a hook file as plan-hooks' own shim. */
+export const SHIM_MARK = '# plan-hooks shim';
+
+export interface FileFact {
+  content: string;
+  executable: boolean;
+}
+
+export interface PackageFacts {
+  text: string;
+  data: Record<string, unknown>;
+  /** Names present next to package.json (lockfiles). */
+  files: string[];
+}
+
+export interface InstallFacts {
+  /** Top of this worktree. */
+  root: string;
+  commonDir: string;
+  isLinkedWorktree: boolean;
+  /** The main worktree's top (null for a bare repository). */
+  mainRoot: string | null;
+  /** Roots of the other worktrees of this repository. */
+  otherWorktrees: string[];
+  /** core.hooksPath as configured (null when unset), and where: local, worktree, global, system. */
+  hooksPath: string | null;
+  hooksPathScope: string | null;
+  /** The directory git runs hooks from in this worktree. */
+  hooksDir: string;
+  hooksDirExists: boolean;
+  /** Hook files in hooksDir, and in the common hooks dir, by name. */
+  hookFiles: Record<string, FileFact>;
+  commonHookFiles: Record<string, FileFact>;
+  /** .husky/<name> files by name (the runner plan-hooks.sh included). */
+  huskyFiles: Record<string, string>;
+  /** .husky/_/h exists in this worktree (husky ran here). */
+  huskyRan: boolean;
+  /** Other worktrees that check out a .husky directory but have no .husky/_ (no hook runs there). */
+  worktreesWithoutHusky: string[];
+  /** lint-staged configuration files at the root, by name, with content. */
+  lintStagedFiles: Record<string, string>;
+  pkg: PackageFacts | null;
+  /** husky's bin.js in this worktree's or the main worktree's node_modules. */
+  huskyBin: string | null;
+  /** Entry files that exist, with content; plus the configured names. */
+  entryFiles: Record<string, string>;
+  entryFileNames: string[];
+  config: Config;
+  userConfigText: string | null;
+  manifest: Manifest | null;
+  /** The running CLI and node: what a non-Node repository's hooks call by absolute path. */
+  cli: string;
+  node: string;
+  /** How to add this plan-hooks as a dependency (the tarball npx ran it from, else name@version). */
+  selfSpec: string | null;
+}
+
+/**
+ * The spec npx was given for the running plan-hooks (`npx --package ./plan-hooks-0.1.0.tgz
+ * plan-hooks init`), read from the package.json npx writes in its cache directory; null when
+ * not run through npx.
+ */
+export function npxSpec(cli: string): string | null {
+  const m = /^(.*\/_npx\/[^/]+)\/node_modules\/plan-hooks\//.exec(cli);
+  if (!m) return null;
+  try {
+    const pkg = JSON.parse(readFileSync(join(m[1]!, 'package.json'), 'utf8')) as { dependencies?: Record<string, unknown> };
+    const dep = pkg.dependencies?.['plan-hooks'];
+    if (typeof dep !== 'string') return null;
+    // file: specs are relative to npx's cache directory; the user's package.json needs an absolute one.
+    return dep.startsWith('file:') ? resolve(m[1]!, dep.slice('file:'.length)) : `plan-hooks@${dep}`;
+  } catch {
+    return null;
+  }
+}
+
+function readIf(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hookFilesIn(dir: string): Record<string, FileFact> {
+  const out: Record<string, FileFact> = {};
+  for (const name of [...GIT_HOOKS, ...GIT_HOOKS.map((h) => h + CHAINED_SUFFIX), 'plan-hooks.sh']) {
+    const path = join(dir, name);
+    const content = readIf(path);
+    if (content !== null) out[name] = { content, executable: executable(path) };
+  }
+  return out;
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
+  const top = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
+  if (!top?.trim()) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
+  const root = top.trim();
+  const [gitDir, commonDir] = (
+    await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root })
+  )
+    .trim()
+    .split('\n') as [string, string];
+  const hooksPathOut = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: root, allowFail: true });
+  const [hooksPathScope, ...valueParts] = (hooksPathOut?.replace(/\n$/, '') ?? '').split('\t');
+  const hooksPath = valueParts.join('\t').trim() || null;
+  // Relative hooksPath is resolved against the worktree's top, where git runs hooks.
+  const hooksDir = hooksPath
+    ? resolve(root, hooksPath.replace(/^~(?=\/)/, process.env.HOME ?? '~'))
+    : join(commonDir, 'hooks');
+  const worktreeList = await git(['worktree', 'list', '--porcelain'], { cwd: root });
+  const worktreeRoots = worktreeList
+    .split('\n')
+    .filter((l) => l.startsWith('worktree '))
+    .map((l) => l.slice('worktree '.length));
+  const bare = (await git(['rev-parse', '--is-bare-repository'], { cwd: root })).trim() === 'true';
+  const mainRoot = bare ? null : (worktreeRoots[0] ?? null);
+
+  const pkgText = readIf(join(root, 'package.json'));
+  let pkg: PackageFacts | null = null;
+  if (pkgText !== null) {
+    let data: unknown;
+    try {
+      data = JSON.parse(pkgText);
+    } catch (error) {
+      throw new UserError(`cannot read package.json: ${(error as Error).message}. Fix the JSON and run init again.`);
+    }
+    pkg = { text: pkgText, data: data as Record<string, unknown>, files: readdirSync(root) };
+  }
+  const huskyFiles: Record<string, string> = {};
+  for (const name of [...GIT_HOOKS, 'plan-hooks.sh']) {
+    const content = readIf(join(root, '.husky', name));
+    if (content !== null) huskyFiles[name] = content;
+  }
+  const huskyBin =
+    [root, mainRoot].filter((r): r is string => r !== null).map((r) => join(r, 'node_modules/husky/bin.js')).find(existsSync) ??
+    null;
+
+  const config = loadConfig(root);
+  const entryFileNames = config.entryFiles ?? DEFAULT_ENTRY_FILES;
+  const entryFiles: Record<string, string> = {};
+  for (const name of entryFileNames) {
+    const content = readIf(join(root, name));
+    if (content !== null) entryFiles[name] = content;
+  }
+
+  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  return {
+    root,
+    commonDir,
+    isLinkedWorktree: gitDir !== commonDir,
+    mainRoot,
+    otherWorktrees: worktreeRoots.filter((r) => r !== root),
+    hooksPath,
+    hooksPathScope: hooksPath ? (hooksPathScope ?? null) : null,
+    hooksDir,
+    hooksDirExists: isDir(hooksDir),
+    hookFiles: hookFilesIn(hooksDir),
+    commonHookFiles: hookFilesIn(join(commonDir, 'hooks')),
+    huskyFiles,
+    huskyRan: existsSync(join(root, '.husky/_/h')),
+    worktreesWithoutHusky: worktreeRoots.filter(
+      (r) => r !== root && isDir(join(r, '.husky')) && !existsSync(join(r, '.husky/_/h')),
+    ),
+    lintStagedFiles: Object.fromEntries(
+      LINT_STAGED_FILES.map((n) => [n, readIf(join(root, n))] as const).filter((e): e is [string, string] => e[1] !== null),
+    ),
+    pkg,
+    huskyBin,
+    entryFiles,
+    entryFileNames,
+    config,
+    userConfigText: readIf(join(root, '.plan-hooks.json')),
+    manifest: readManifest(commonDir),
+    cli,
+    node: process.execPath,
+    selfSpec: npxSpec(cli),
+  };
+}
+
+/** Whether a hooksPath value is husky's (9: `.husky/_`; relative, resolved per worktree). */
+export function isHuskyPath(hooksPath: string | null): boolean {
+  return hooksPath !== null && !isAbsolute(hooksPath) && hooksPath.replace(/\/+$/, '') === '.husky/_';
+}

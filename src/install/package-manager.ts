@@ -1,0 +1,40 @@
+// Which package manager a Node repository uses, from its lockfile (or its packageManager field),
+// and the command that adds or removes development dependencies with it.
+
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+
+const LOCKFILES: [string, PackageManager][] = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['bun.lockb', 'bun'],
+  ['bun.lock', 'bun'],
+  ['package-lock.json', 'npm'],
+  ['npm-shrinkwrap.json', 'npm'],
+];
+
+/** `files` are the names present at the package root; `packageManager` is package.json's field. */
+export function detectPackageManager(files: string[], packageManager?: unknown): PackageManager {
+  for (const [lockfile, pm] of LOCKFILES) if (files.includes(lockfile)) return pm;
+  if (typeof packageManager === 'string') {
+    const name = packageManager.split('@')[0];
+    if (name === 'pnpm' || name === 'yarn' || name === 'bun' || name === 'npm') return name;
+  }
+  return 'npm';
+}
+
+export function addDevCommand(pm: PackageManager, specs: string[]): string[] {
+  switch (pm) {
+    case 'npm':
+      return ['npm', 'install', '--save-dev', '--no-audit', '--no-fund', ...specs];
+    case 'pnpm':
+      return ['pnpm', 'add', '--save-dev', ...specs];
+    case 'yarn':
+      return ['yarn', 'add', '--dev', ...specs];
+    case 'bun':
+      return ['bun', 'add', '--dev', ...specs];
+  }
+}
+
+export function removeCommand(pm: PackageManager, names: string[]): string[] {
+  return pm === 'npm' ? ['npm', 'uninstall', '--no-audit', '--no-fund', ...names] : [pm, 'remove', ...names];
+}

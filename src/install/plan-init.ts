@@ -1,0 +1,298 @@
+// What `plan-hooks init` must change, decided from the facts alone (pure): the list of actions
+// that --dry-run prints and a real run applies, and the record uninstall needs. An empty list
+// means everything is already in place.
+//
+// Linked worktrees (decision). husky points core.hooksPath at `.husky/_`, relative and resolved
+// in each worktree; `.husky/_` is untracked and made only where `husky` ran, so a `git worktree
+// add` worktree (where npm install never ran) would run no hook at all, silently. We keep husky's
+// relative path (never a machine-specific absolute one, and husky's prepare re-sets it on every
+// install anyway) and make `.husky/_` exist wherever a worktree is:
+//  - `git worktree add` runs the main worktree's post-checkout (by absolute path, cwd = the new
+//    worktree, first argument the null commit; checked on git 2.39): plan-hooks' post-checkout
+//    section copies `.husky/_` into the new worktree, in sh, without node;
+//  - init copies it into the worktrees that already exist; doctor reports any still without it;
+//  - the tracked runner `.husky/plan-hooks.sh` finds plan-hooks in this worktree's
+//    node_modules, else in the main worktree's (`$(git rev-parse --git-common-dir)/..`), else on PATH.
+// Alternatives rejected: a tracked directory as core.hooksPath loses to husky's prepare, which
+// re-sets core.hooksPath on every npm install; committing `.husky/_` puts husky's generated
+// files in the user's history. A repository without package.json needs none of this: its hooks
+// live in the shared `$(git rev-parse --git-common-dir)/hooks`, which every worktree uses.
+import { join, relative } from 'node:path';
+import { CONFIG_FILE } from '../config/config.js';
+import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
+import { version } from '../version.js';
+import type { Action } from './actions.js';
+import { CHAINED_SUFFIX, type FileFact, type InstallFacts, PLAN_HOOKS, SHIM_MARK, isHuskyPath } from './facts.js';
+import type { Manifest } from './manifest.js';
+import { addDevCommand, detectPackageManager } from './package-manager.js';
+import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, upsertSection } from './sections.js';
+
+export const HUSKY_VERSION = '9.1.7';
+export const LINT_STAGED_TASK = 'plan-hooks validate';
+
+export interface InitOptions {
+  force: boolean;
+  /** Non-default settings for .plan-hooks.json. */
+  plans?: string[];
+  strict?: boolean;
+}
+
+export interface InitPlan {
+  mode: 'husky' | 'dir';
+  actions: Action[];
+  manifest: Manifest;
+  /** Things init cannot do itself, with what to do instead. */
+  notes: string[];
+}
+
+const isOurs = (f: FileFact | undefined) => f !== undefined && f.content.includes(SHIM_MARK);
+
+export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
+  const rel = (p: string) => relative(facts.root, p) || '.';
+  const manifest: Manifest = {
+    version: 1,
+    mode: 'dir',
+    hooksDir: null,
+    addedDependencies: [],
+    prepareBefore: undefined,
+    prepareAfter: undefined,
+    hooksPathBefore: undefined,
+    createdFiles: [],
+    bootstrapped: [],
+    lintStaged: [],
+  };
+  const actions: Action[] = [];
+  const notes: string[] = [];
+
+  const foreign = facts.hooksPath !== null && !isHuskyPath(facts.hooksPath);
+  // A core.hooksPath from the user's global or system config serves every repository: writing
+  // plan-hooks into it would install it everywhere.
+  const shared = foreign && (facts.hooksPathScope === 'global' || facts.hooksPathScope === 'system');
+  if (shared && !opts.force) {
+    throw new UserError(messages.initSharedHooksPath(facts.hooksPath!, facts.hooksPathScope!));
+  }
+  if (foreign && !shared && !facts.hooksDirExists && !opts.force) {
+    throw new UserError(messages.initForeignHooksPath(facts.hooksPath!, facts.hooksDir));
+  }
+  const intoForeignDir = foreign && !shared && facts.hooksDirExists;
+  const mode: 'husky' | 'dir' = facts.pkg && !intoForeignDir ? 'husky' : 'dir';
+  manifest.mode = mode;
+
+  if (facts.pkg) planDependencies(facts, mode, actions, manifest);
+
+  if (mode === 'husky') planHusky(facts, actions, manifest, rel);
+  else planHooksDir(facts, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
+
+  planLintStaged(facts, opts, actions, manifest, notes);
+  planEntryFiles(facts, actions, manifest);
+  planUserConfig(facts, opts, actions, manifest);
+  return { mode, actions, manifest, notes };
+}
+
+/** Shims in a plain hooks directory (no package.json, or a foreign core.hooksPath directory). */
+function planHooksDir(
+  facts: InstallFacts,
+  /** keep core.hooksPath; unset a local one (--force); override a global one locally (--force). */
+  hooksPathChange: 'keep' | 'unset' | 'override',
+  actions: Action[],
+  manifest: Manifest,
+  notes: string[],
+  rel: (p: string) => string,
+): void {
+  let hooksDir = facts.hooksDir;
+  let files = facts.hookFiles;
+  if (hooksPathChange !== 'keep') {
+    hooksDir = join(facts.commonDir, 'hooks');
+    files = facts.commonHookFiles;
+    if (hooksPathChange === 'unset') {
+      // --force over a core.hooksPath that names no directory: git goes back to the shared hooks.
+      actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: null, what: messages.actUnsetHooksPath(facts.hooksPath!) });
+      manifest.hooksPathBefore = facts.hooksPath;
+    } else {
+      // --force over a global core.hooksPath: only a local setting beats it, and only an
+      // absolute path names the shared hooks from every worktree (doctor reports it).
+      actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: hooksDir, what: messages.actOverrideHooksPath(hooksDir, facts.hooksPath!) });
+      manifest.hooksPathBefore = null;
+    }
+  }
+  manifest.hooksDir = hooksDir;
+  // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
+  if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
+  // A Node repository's runner finds node_modules at run time; others call this CLI by path.
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
+  const runnerPath = join(hooksDir, 'plan-hooks.sh');
+  if (files['plan-hooks.sh']?.content !== runner) {
+    actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
+  }
+  for (const hook of PLAN_HOOKS) {
+    const path = join(hooksDir, hook);
+    const existing = files[hook];
+    if (existing && !isOurs(existing)) {
+      if (files[hook + CHAINED_SUFFIX]) throw new UserError(messages.initChainTaken(rel(path), rel(path + CHAINED_SUFFIX)));
+      actions.push({ kind: 'rename', from: path, to: path + CHAINED_SUFFIX, what: messages.actChain(rel(path), rel(path + CHAINED_SUFFIX)) });
+    }
+    const shim = renderShim(hook);
+    if (!isOurs(existing) || existing!.content !== shim) {
+      actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actShim(rel(path)) });
+    }
+  }
+}
+
+function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: Action[], manifest: Manifest): void {
+  const pkg = facts.pkg!;
+  const declared = {
+    ...(pkg.data.dependencies as Record<string, string> | undefined),
+    ...(pkg.data.devDependencies as Record<string, string> | undefined),
+  };
+  // An existing plan-hooks dependency (a tarball, a version) is kept exactly as it is.
+  const missing: [string, string][] = [];
+  if (mode === 'husky' && !declared.husky) missing.push(['husky', `husky@${HUSKY_VERSION}`]);
+  if (!declared['plan-hooks']) missing.push(['plan-hooks', facts.selfSpec ?? `plan-hooks@${version()}`]);
+  if (missing.length > 0) {
+    const pm = detectPackageManager(pkg.files, pkg.data.packageManager);
+    const argv = addDevCommand(pm, missing.map(([, spec]) => spec));
+    actions.push({ kind: 'command', argv, cwd: facts.root, what: messages.actCommand(argv) });
+    manifest.addedDependencies.push(...missing.map(([name]) => name));
+  }
+  if (mode !== 'husky') return;
+  const scripts = (pkg.data.scripts ?? {}) as Record<string, unknown>;
+  const prepare = typeof scripts.prepare === 'string' ? scripts.prepare : undefined;
+  if (prepare === undefined || !/(^|[\s;&|])husky($|[\s;&|])/.test(prepare)) {
+    // Appended, never overwritten: the user's prepare keeps running first.
+    const next = prepare ? `${prepare} && husky` : 'husky';
+    actions.push({
+      kind: 'editJson',
+      path: join(facts.root, 'package.json'),
+      edit: (data) => {
+        const s = (data.scripts ?? {}) as Record<string, unknown>;
+        data.scripts = { ...s, prepare: next };
+      },
+      what: messages.actPrepare(next),
+    });
+    manifest.prepareBefore = prepare ?? null;
+    manifest.prepareAfter = next;
+  }
+}
+
+function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, rel: (p: string) => string): void {
+  if (!isHuskyPath(facts.hooksPath) || !facts.huskyRan) {
+    actions.push({ kind: 'husky', root: facts.root, what: messages.actHusky() });
+    // What uninstall puts back in the local config: nothing when the value came from elsewhere.
+    const local = facts.hooksPathScope === 'local' || facts.hooksPathScope === 'worktree';
+    if (facts.hooksPath === null || !local) manifest.hooksPathBefore = null;
+    else if (!isHuskyPath(facts.hooksPath)) manifest.hooksPathBefore = facts.hooksPath;
+  }
+  // Hooks git runs today from the shared .git/hooks stop running once husky's core.hooksPath is
+  // set: keep each one and run it first from plan-hooks' section.
+  const chained = new Set<string>();
+  const sharedHooks = join(facts.commonDir, 'hooks');
+  for (const [name, file] of Object.entries(facts.commonHookFiles)) {
+    if (name.endsWith(CHAINED_SUFFIX)) chained.add(name.slice(0, -CHAINED_SUFFIX.length));
+    else if (facts.hooksPath === null && file.executable && !isOurs(file) && name !== 'plan-hooks.sh') {
+      if (facts.commonHookFiles[name + CHAINED_SUFFIX]) continue;
+      const from = join(sharedHooks, name);
+      actions.push({ kind: 'rename', from, to: from + CHAINED_SUFFIX, what: messages.actChain(rel(from), rel(from + CHAINED_SUFFIX)) });
+      chained.add(name);
+    }
+  }
+  const runnerPath = join(facts.root, '.husky', 'plan-hooks.sh');
+  const runner = renderRunner({ cli: '', node: '' });
+  if (facts.huskyFiles['plan-hooks.sh'] !== runner) {
+    const created = facts.huskyFiles['plan-hooks.sh'] === undefined;
+    actions.push({ kind: 'write', path: runnerPath, content: runner, what: messages.actRunner(rel(runnerPath), created) });
+    if (created) manifest.createdFiles.push(rel(runnerPath));
+  }
+  for (const hook of new Set([...PLAN_HOOKS, 'post-checkout', ...chained])) {
+    const existing = facts.huskyFiles[hook];
+    // After the user's lines (lint-staged fixes files before plan-hooks checks them), except
+    // where their lines could stop the script first: hooks that cannot block git (the worklog
+    // must see every commit) and scripts with a top-level exit.
+    const top = hook.startsWith('post-') || hasTopLevelExit(existing ?? '');
+    const next = upsertSection(existing ?? '', SHELL_MARKERS, renderHuskySection(hook, chained.has(hook)), top);
+    if (next === existing) continue;
+    const path = join(facts.root, '.husky', hook);
+    actions.push({ kind: 'write', path, content: next, what: messages.actSection(rel(path), existing === undefined) });
+    if (existing === undefined) manifest.createdFiles.push(rel(path));
+  }
+  for (const worktree of facts.worktreesWithoutHusky) {
+    const to = join(worktree, '.husky', '_');
+    actions.push({ kind: 'copyDir', from: join(facts.root, '.husky', '_'), to, what: messages.actBootstrap(to) });
+    manifest.bootstrapped.push(to);
+  }
+}
+
+function planLintStaged(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest, notes: string[]): void {
+  const globs = opts.plans ?? facts.config.plans;
+  const addTask = (config: Record<string, unknown>): boolean => {
+    let changed = false;
+    for (const glob of globs) {
+      const current = config[glob];
+      const list = current === undefined ? [] : Array.isArray(current) ? current : [current];
+      if (list.includes(LINT_STAGED_TASK)) continue;
+      config[glob] = list.length === 0 ? LINT_STAGED_TASK : [...list, LINT_STAGED_TASK];
+      changed = true;
+    }
+    return changed;
+  };
+  const inPackage = facts.pkg?.data['lint-staged'];
+  if (inPackage && typeof inPackage === 'object' && !Array.isArray(inPackage)) {
+    if (addTask(structuredClone(inPackage) as Record<string, unknown>)) {
+      actions.push({
+        kind: 'editJson',
+        path: join(facts.root, 'package.json'),
+        edit: (data) => void addTask(data['lint-staged'] as Record<string, unknown>),
+        what: messages.actLintStaged('package.json'),
+      });
+      manifest.lintStaged.push('package.json');
+    }
+  }
+  for (const [name, text] of Object.entries(facts.lintStagedFiles)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      if (!addTask(structuredClone(data) as Record<string, unknown>)) continue;
+      actions.push({
+        kind: 'editJson',
+        path: join(facts.root, name),
+        edit: (d) => void addTask(d),
+        what: messages.actLintStaged(name),
+      });
+      manifest.lintStaged.push(name);
+    } else if (!text.includes(LINT_STAGED_TASK)) {
+      notes.push(messages.noteLintStaged(name, globs, LINT_STAGED_TASK));
+    }
+  }
+}
+
+function planEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manifest): void {
+  const block = planStateBlock();
+  const present = Object.keys(facts.entryFiles);
+  const targets = present.length > 0 ? present : ['AGENTS.md'];
+  for (const name of targets) {
+    const existing = facts.entryFiles[name];
+    const next = upsertSection(existing ?? '', PLAN_STATE_MARKERS, block);
+    if (next === existing) continue;
+    actions.push({ kind: 'write', path: join(facts.root, name), content: next, what: messages.actPlanState(name, existing === undefined) });
+    if (existing === undefined) manifest.createdFiles.push(name);
+  }
+}
+
+function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest): void {
+  // Defaults need no file: it is written only for settings the user asked for.
+  if (opts.plans === undefined && opts.strict === undefined) return;
+  let current: Record<string, unknown> = {};
+  if (facts.userConfigText !== null) current = JSON.parse(facts.userConfigText) as Record<string, unknown>;
+  const next = { ...current };
+  if (opts.plans !== undefined) next.plans = opts.plans;
+  if (opts.strict !== undefined) next.strict = opts.strict;
+  const text = `${JSON.stringify(next, null, 2)}\n`;
+  if (text === facts.userConfigText) return;
+  actions.push({ kind: 'write', path: join(facts.root, CONFIG_FILE), content: text, what: messages.actUserConfig(CONFIG_FILE, facts.userConfigText === null) });
+  if (facts.userConfigText === null) manifest.createdFiles.push(CONFIG_FILE);
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
+import { renderShim, shQuote } from '../../src/install/scripts.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript, removeSection, upsertSection } from '../../src/install/sections.js';
+
+test('a section is appended after the user lines and removed back to the exact original', () => {
+  const user = '#!/bin/sh\nnpx lint-staged\n';
+  const withSection = upsertSection(user, SHELL_MARKERS, 'sh run.sh');
+  assert.ok(withSection.startsWith(user));
+  assert.match(withSection, /# plan-hooks:start[^\n]*\nsh run\.sh\n# plan-hooks:end\n$/);
+  assert.equal(removeSection(withSection, SHELL_MARKERS), user);
+});
+
+test('a section is replaced in place, lines after it kept, and an unchanged body changes nothing', () => {
+  const text = `a\n${PLAN_STATE_MARKERS.start}\nold\n${PLAN_STATE_MARKERS.end}\nb\n`;
+  const next = upsertSection(text, PLAN_STATE_MARKERS, 'new\n');
+  assert.equal(next, `a\n${PLAN_STATE_MARKERS.start}\nnew\n${PLAN_STATE_MARKERS.end}\nb\n`);
+  assert.equal(upsertSection(next, PLAN_STATE_MARKERS, 'new\n'), next);
+  assert.equal(removeSection(next, PLAN_STATE_MARKERS), 'a\nb\n');
+  assert.equal(removeSection('no markers\n', PLAN_STATE_MARKERS), null);
+});
+
+test('a file holding only plan-hooks becomes empty when the section goes', () => {
+  const only = upsertSection('', SHELL_MARKERS, 'x');
+  assert.equal(removeSection(only, SHELL_MARKERS), '');
+  assert.ok(isEmptyScript('#!/bin/sh\n\n'));
+  assert.ok(!isEmptyScript('#!/bin/sh\necho hi\n'));
+});
+
+test('the package manager comes from the lockfile, then the packageManager field, else npm', () => {
+  assert.equal(detectPackageManager(['package.json', 'pnpm-lock.yaml']), 'pnpm');
+  assert.equal(detectPackageManager(['yarn.lock']), 'yarn');
+  assert.equal(detectPackageManager(['bun.lockb']), 'bun');
+  assert.equal(detectPackageManager(['package-lock.json']), 'npm');
+  assert.equal(detectPackageManager([], 'yarn@4.1.0'), 'yarn');
+  assert.equal(detectPackageManager([]), 'npm');
+  assert.deepEqual(addDevCommand('pnpm', ['husky@9.1.7']), ['pnpm', 'add', '--save-dev', 'husky@9.1.7']);
+  assert.deepEqual(addDevCommand('yarn', ['husky@9.1.7']), ['yarn', 'add', '--dev', 'husky@9.1.7']);
+});
+
+test('shell quoting survives quotes and spaces; a shim hands over to the runner next to it', () => {
+  assert.equal(shQuote(`it's a "path"`), `'it'\\''s a "path"'`);
+  const shim = renderShim('pre-push');
+  assert.match(shim, /^#!\/bin\/sh\n# plan-hooks shim/);
+  assert.match(shim, /exec sh "\$d\/plan-hooks\.sh" pre-push "\$d\/pre-push\.plan-hooks-chained" "\$@"/);
+  assert.doesNotMatch(shim, /npx/);
+});
+
+test('a section put first goes after the shebang, and its removal restores the file exactly', () => {
+  const user = '#!/bin/sh\necho user\nexit 0\n';
+  assert.ok(hasTopLevelExit(user));
+  assert.ok(!hasTopLevelExit('if x; then\n  exit 1\nfi\n'), 'an indented exit is conditional');
+  const withSection = upsertSection(user, SHELL_MARKERS, 'sh run.sh', true);
+  assert.match(withSection, /^#!\/bin\/sh\n# plan-hooks:start[^\n]*\nsh run\.sh\n# plan-hooks:end\necho user\nexit 0\n$/);
+  assert.equal(removeSection(withSection, SHELL_MARKERS), user);
+});
