@@ -1,7 +1,7 @@
 // Build: TypeScript to dist/, then every schema in schema/ to a standalone ajv validator,
 // so no command or hook compiles a schema at run time.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ const require = createRequire(import.meta.url);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', root], { stdio: 'inherit' });
+// npm marks bin files executable on install, but npx on a tarball with some npm versions does not.
+chmodSync(join(root, 'dist', 'src', 'cli.js'), 0o755);
 
 const Ajv2020 = require('ajv/dist/2020').default;
 const addFormats = require('ajv-formats');
