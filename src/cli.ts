@@ -64,4 +64,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that goes away (`plan-hooks init | head`) must not kill a command halfway through
+// its work: drop further output instead.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 process.exitCode = await main(process.argv.slice(2));
