@@ -27,4 +27,8 @@ PLAN_HOOKS=0 skips every hook.
     name === 'pre-commit'
       ? `plan-hooks refused the commit because its own check failed (above). Fix the cause, or bypass once with 'git commit --no-verify' (recorded in the worklog), or PLAN_HOOKS=0 to skip every hook.\n`
       : `plan-hooks refused the push because its own check failed (above). Fix the cause, or bypass once with 'git push --no-verify'.\n`,
+
+  // worklog, handoff, status, log
+  worklogNotRecorded: () =>
+    `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
 };

@@ -1,0 +1,11 @@
+// Optional mirror of worklog entries to git notes (config `notes`), so the record can travel with
+// `git push refs/notes/plan-hooks`. notes.rewriteRef makes git carry a note across amend and rebase.
+import { git } from '../git/git.js';
+
+export const NOTES_REF = 'refs/notes/plan-hooks';
+
+export async function mirrorToNotes(commit: string, entry: object, cwd: string): Promise<void> {
+  const refs = (await git(['config', '--get-all', 'notes.rewriteRef'], { cwd, allowFail: true })) ?? '';
+  if (!refs.split('\n').includes(NOTES_REF)) await git(['config', '--add', 'notes.rewriteRef', NOTES_REF], { cwd });
+  await git(['notes', `--ref=${NOTES_REF}`, 'add', '-f', '-F', '-', commit], { cwd, input: `${JSON.stringify(entry)}\n` });
+}
