@@ -31,4 +31,17 @@ PLAN_HOOKS=0 skips every hook.
   // worklog, handoff, status, log
   worklogNotRecorded: () =>
     `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
+  handoffWarning: (file: string, text: string) => `plan-hooks: ${file}: handoff: ${text}\n`,
+  handoffLastCommitMissing: (rev: string) =>
+    `lastCommit '${rev}' is not a commit git knows here. Set it to the commit the work builds on (git rev-parse HEAD) or remove it.`,
+  handoffLastCommitNotAncestor: (rev: string) =>
+    `lastCommit '${rev}' is not in this branch's history. Set it to a commit of this branch (git rev-parse HEAD).`,
+  handoffLastCommitBehind: (rev: string, count: number) =>
+    `lastCommit '${rev}' is ${count} commit(s) behind HEAD. Update the handoff when you hand over.`,
+  handoffBranchDiffers: (given: string, actual: string | null) =>
+    `branch '${given}' but the work is on ${actual ? `'${actual}'` : 'a detached HEAD'}. Update handoff.branch or switch branches.`,
+  handoffUncommittedNone: (count: number, sample: string) =>
+    `uncommitted says nothing is left, but ${count} path(s) are uncommitted (${sample}). Describe them, or commit or discard them.`,
+  handoffUncommittedStale: (path: string) =>
+    `uncommitted names '${path}', which has no uncommitted change. Update handoff.uncommitted.`,
 };
