@@ -44,4 +44,35 @@ PLAN_HOOKS=0 skips every hook.
     `uncommitted says nothing is left, but ${count} path(s) are uncommitted (${sample}). Describe them, or commit or discard them.`,
   handoffUncommittedStale: (path: string) =>
     `uncommitted names '${path}', which has no uncommitted change. Update handoff.uncommitted.`,
+  statusUsage: `Usage: plan-hooks status [--json]
+
+Where the work stands: plans and tasks by status, live and stale claims with their age, tasks
+ready to start and blocked, each open plan's handoff checked against git, the last commits in
+the worklog, commits pre-commit did not verify, and drift (commits since the last handoff that
+touch no task). Reads only the tail of the worklog.
+`,
+  handoffUsage: `Usage: plan-hooks handoff [--write] [--json]
+
+Prints the handoff blocks as they would be generated now from the plans in the working tree:
+one in each plan's paired .md, and an aggregate one in the entry files (AGENTS.md, CLAUDE.md, …).
+--write puts them into those files (text outside the markers is never touched). A commit that
+stages a plan regenerates and stages them by itself.
+`,
+  logUsage: `Usage: plan-hooks log [--task PLAN/TASK] [--agent NAME] [--since REV|DATE] [--unverified] [--limit N] [--json]
+
+Shows the worklog, newest first: one entry per commit (and per amend or rebase).
+  --task        entries that touched this task (plan/task, or a task id)
+  --agent       entries made by this identity (aliases count)
+  --since       entries after this commit, or after this date (YYYY-MM-DD or ISO time)
+  --unverified  commits pre-commit did not check (--no-verify, cherry-picks, rebase picks)
+`,
+  badOption: (command: string, detail: string) => `${detail}. Run 'plan-hooks ${command} --help' for the options.`,
+  logSinceUnknown: (rev: string) => `--since '${rev}' is neither a date (YYYY-MM-DD) nor a commit git knows.`,
+  logEmpty: () => 'No worklog entries match.\n',
+  statusHeading: (text: string) => `\n${text}`,
+  statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
+  statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run 'plan-hooks validate ${path}'.`,
+  statusDriftNote: (since: string) => `commits since the last handoff update (${since}) that touch no task:`,
+  statusFooter: (file: string) => `\nWorklog: ${file}. More: 'plan-hooks log', 'plan-hooks handoff'.\n`,
+  handoffWritten: (files: string[]) => (files.length ? `Wrote the handoff block into ${files.join(', ')}.\n` : 'Every handoff block is already up to date.\n'),
 };
