@@ -117,7 +117,10 @@ async function indexEntries(paths: string[], root: string): Promise<Map<string, 
 async function realIndexLock(root: string): Promise<string | null> {
   const current = process.env.GIT_INDEX_FILE;
   if (!current || !/^next-index-.*\.lock$/.test(basename(current))) return null;
-  const index = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'index'], { cwd: root })).trim();
+  // --git-path index answers GIT_INDEX_FILE when it is set: ask without it for the real one.
+  const env = { ...process.env };
+  delete env.GIT_INDEX_FILE;
+  const index = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'index'], { cwd: root, env })).trim();
   return `${index}.lock`;
 }
 
