@@ -21,20 +21,32 @@ const command: Command = {
     const config = loadConfig(root);
     const matchers = planMatchers(config, await ignoreCase(root));
     const [snapshot, facts] = await Promise.all([readSnapshot('worktree', matchers, root), blockFacts(root, config, new Date())]);
-    const blocks = snapshot.plans.map((p) => ({ file: pairedMarkdown(p.path), block: renderPlanBlock(p, facts) }));
-    const aggregate = renderAggregateBlock(snapshot.plans, facts);
-    const present = await Promise.all(entryFiles(config).map(async (f) => ((await readFile(join(root, f), 'utf8').catch(() => null)) === null ? null : f)));
-    for (const f of present) if (f) blocks.push({ file: f, block: aggregate });
+    const targets = [...snapshot.plans.map((p) => pairedMarkdown(p.path)), ...entryFiles(config)];
+    const texts = new Map<string, string>();
+    for (const f of targets) {
+      const text = await readFile(join(root, f), 'utf8').catch(() => null);
+      if (text !== null) texts.set(f, text);
+    }
+    const render = () => [
+      ...snapshot.plans.map((p) => ({ file: pairedMarkdown(p.path), block: renderPlanBlock(p, facts) })),
+      ...entryFiles(config).filter((f) => texts.has(f)).map((file) => ({ file, block: renderAggregateBlock(snapshot.plans, facts) })),
+    ];
+    let blocks = render();
+    if (values.write) {
+      // Writing leaves these files uncommitted: say so in the blocks, so a second --write is a no-op.
+      const touched = blocks.filter((b) => texts.has(b.file) && replaceBlock(texts.get(b.file)!, b.block) !== texts.get(b.file)).map((b) => b.file);
+      facts.uncommitted = [...new Set([...facts.uncommitted, ...touched])].sort();
+      blocks = render();
+    }
     for (const s of snapshot.skipped) process.stderr.write(messages.statusUnreadable(sanitize(s.path), sanitize(s.reason)) + '\n');
     if (values.write) {
       const written: string[] = [];
       for (const { file, block } of blocks) {
-        const path = join(root, file);
-        const text = await readFile(path, 'utf8').catch(() => null);
-        if (text === null) continue;
+        const text = texts.get(file);
+        if (text === undefined) continue;
         const next = replaceBlock(text, block);
         if (next !== text) {
-          await writeFile(path, next);
+          await writeFile(join(root, file), next);
           written.push(file);
         }
       }
