@@ -124,3 +124,25 @@ test('a commit refused after pre-commit loses nothing: the block is staged, the 
   assert.match(work, /Keep me\./);
   assert.match(work, /Refused action/);
 });
+
+test('in a linked worktree and on a detached HEAD the block names the right branch, and the tree stays clean', async () => {
+  const repo = track(planRepo());
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { Repo } = await import('../fixtures/repo.js');
+  const dir = join(mkdtempSync(join(tmpdir(), 'plan-hooks-wt-')), 'wt');
+  repo.git('worktree', 'add', '-q', '-b', 'side', dir);
+  const wt = new Repo(dir, repo.env);
+  withNextAction(wt, 'From the side');
+  wt.git('add', '-A');
+  ok(wt.commit('side handoff'));
+  assert.match(atHead(wt, 'docs/export-plan.md'), /\*\*Branch:\*\* `side`/);
+  assert.equal(JSON.parse(atHead(wt, 'docs/export-plan.json')).handoff.branch, 'side');
+  assertClean(wt);
+  wt.git('checkout', '-q', '--detach');
+  withNextAction(wt, 'Detached');
+  ok(wt.commit('detached handoff', '-a'));
+  assert.match(atHead(wt, 'docs/export-plan.md'), /\*\*Branch:\*\* detached HEAD/);
+  assertClean(wt);
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+});
