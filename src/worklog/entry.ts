@@ -47,23 +47,10 @@ export interface RewriteEntry extends Base {
 
 export type WorklogEntry = CommitEntry | RewriteEntry;
 
-export interface CommitFacts {
-  commit: string;
-  parents: string[];
-  author: { name: string; email: string };
-  committedAt: string;
-  subject: string;
-  operation: Operation;
-  changes: Change[];
-  branch: string | null;
-  worktree: string;
-  identity: Identity;
-  tasks: string[];
-  transitions: Transition[];
+/** What the hook gathers; the entry adds its place in the log and folds the verification in. */
+export type CommitFacts = Omit<CommitEntry, 'v' | 'type' | 'seq' | 'time' | 'changesOmitted' | 'verified' | 'skippedChecks'> & {
   verification: { verified: boolean; skipped: string[] };
-  violations: Violation[];
-  unreadablePlans: string[];
-}
+};
 
 export function commitEntry(facts: CommitFacts, seq: number, now: Date): CommitEntry {
   return {
