@@ -209,3 +209,26 @@ test('a plan that is not valid JSON is skipped and named, the entry still writte
   ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'broken']));
   assert.deepEqual(lastCommitEntry(repo).unreadablePlans, ['docs/broken-plan.json']);
 });
+
+test('merge --no-ff (no post-commit) is recorded by post-merge, once; a fast-forward is not', () => {
+  const repo = track(planRepo());
+  repo.installRawHooks(['pre-commit', 'post-commit', 'post-rewrite', 'post-merge']);
+  repo.git('checkout', '-q', '-b', 'topic');
+  repo.write('t.txt', 't\n');
+  repo.git('add', '-A');
+  ok(repo.commit('topic work'));
+  repo.git('checkout', '-q', 'main');
+  const before = readLog(repo).length;
+  ok(repo.tryGit(['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic']));
+  const entries = readLog(repo);
+  assert.equal(entries.length, before + 1);
+  const e = lastCommitEntry(repo);
+  assert.equal(e.commit, head(repo));
+  assert.equal(e.operation, 'merge');
+  assert.equal(e.parents.length, 2);
+  assert.equal(e.verified, false, 'pre-commit does not run for a merge');
+  repo.git('checkout', '-q', '-b', 'ff', 'HEAD~1');
+  ok(repo.tryGit(['merge', '-q', '--ff-only', 'main']));
+  assert.equal(readLog(repo).length, before + 1, 'a fast-forward records nothing');
+  assertClean(repo);
+});
