@@ -63,11 +63,12 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
   for (const p of report.plans) {
     const counts = STATUSES.filter((st) => p.counts[st] > 0).map((st) => `${p.counts[st]} ${st}`).join(', ');
     out.push(`  ${s(p.path)} — ${s(p.title)} (${counts}${p.open ? '' : '; all done'})`);
-    for (const st of ['in-progress', 'blocked', 'not-started'] as const) {
+    for (const st of ['in-progress', 'not-started'] as const) {
       if (p.tasks[st].length) out.push(`    ${st}: ${p.tasks[st].map(s).join(', ')}`);
     }
     if (p.ready.length) out.push(`    ${color.green('ready')}: ${p.ready.map(s).join(', ')}`);
-    for (const b of p.blocked) out.push(`    ${color.yellow('blocked')}: ${s(b.task)}${b.waitingOn.length ? ` (waiting on ${b.waitingOn.map(s).join(', ')})` : ''}`);
+    const blocked = p.blocked.map((b) => `${s(b.task)} (${b.waitingOn.length ? `waiting on ${b.waitingOn.map(s).join(', ')}` : 'marked blocked'})`);
+    if (blocked.length) out.push(`    ${color.yellow('blocked')}: ${blocked.join(', ')}`);
     if (p.handoff) {
       const h = p.handoff;
       out.push(`    handoff: ${s(h.nextAction ?? '')}`);

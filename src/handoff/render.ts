@@ -118,7 +118,10 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
     '',
     '### Blocked',
     ...listed(
-      blocked.map((b) => `${code(b.ref.task.id)}${b.waitingOn.length ? ` — waiting on ${b.waitingOn.map(code).join(', ')}` : ''}`),
+      blocked.map((b) => {
+        const why = b.waitingOn.length ? `waiting on ${b.waitingOn.map(code).join(', ')}` : inline(b.ref.task.notes ?? 'marked blocked');
+        return `${code(b.ref.task.id)} — ${why}`;
+      }),
       'none',
     ),
     '',
