@@ -36,8 +36,8 @@ PLAN_HOOKS=0 skips every hook.
     `lastCommit '${rev}' is not a commit git knows here. Set it to the commit the work builds on (git rev-parse HEAD) or remove it.`,
   handoffLastCommitNotAncestor: (rev: string) =>
     `lastCommit '${rev}' is not in this branch's history. Set it to a commit of this branch (git rev-parse HEAD).`,
-  handoffLastCommitBehind: (rev: string, count: number) =>
-    `lastCommit '${rev}' is ${count} commit(s) behind HEAD. Update the handoff when you hand over.`,
+  handoffOld: (count: number) =>
+    `${count} commit(s) since this plan was last committed: update its handoff when you hand over.`,
   handoffBranchDiffers: (given: string, actual: string | null) =>
     `branch '${given}' but the work is on ${actual ? `'${actual}'` : 'a detached HEAD'}. Update handoff.branch or switch branches.`,
   handoffUncommittedNone: (count: number, sample: string) =>

@@ -4,7 +4,7 @@ import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
 import { parseOptions } from './parse-options.js';
 import { git, repoRoot } from '../git/git.js';
-import { resolveLastCommit, uncommittedPaths, type HandoffGitFacts } from '../handoff/check.js';
+import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/check.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
 import { color, sanitizeLine } from '../term.js';
@@ -12,7 +12,7 @@ import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { ignoreCase, isPlanFile, planMatchers, readSnapshot } from '../worklog/plan-snapshot.js';
 import { currentBranch } from '../worklog/record.js';
-import { buildStatus, type StatusReport } from '../worklog/report.js';
+import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
 import { tail, worklogPath } from '../worklog/store.js';
 
 /** How many of the newest entries status reads: enough for recent, unverified and drift. */
@@ -32,11 +32,11 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     worklogPath(root),
   ]);
   const headId = head?.trim() || null;
-  const handoffFacts = new Map<string, HandoffGitFacts>();
+  const handoffFacts: StatusInput['handoffFacts'] = new Map();
   await Promise.all(
     snapshot.plans.map(async (p) => {
-      const lastCommit = await resolveLastCommit(p.plan.handoff?.lastCommit, headId, root);
-      handoffFacts.set(p.path, { branch, lastCommit, uncommitted });
+      const [lastCommit, since] = await Promise.all([resolveLastCommit(p.plan.handoff?.lastCommit, headId, root), commitsSince(p.path, root)]);
+      handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since });
     }),
   );
   const entries = await tail<WorklogEntry>(file, TAIL);
@@ -74,7 +74,7 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
       out.push(`    handoff: ${s(h.nextAction ?? '')}`);
       const meta = [h.branch && `branch ${s(h.branch)}`, h.lastCommit && `last commit ${s(h.lastCommit).slice(0, 12)}`, h.updatedBy && `by ${s(h.updatedBy)}`, h.updatedAt && `at ${s(h.updatedAt)}`];
       if (meta.some(Boolean)) out.push(`      ${meta.filter(Boolean).join(', ')}`);
-      if (h.lastCommitBehind) out.push(`      ${color.yellow('!')} ${messages.handoffLastCommitBehind(s(h.lastCommit ?? ''), h.lastCommitBehind)}`);
+      if (p.open && h.commitsSince) out.push(`      ${color.yellow('!')} ${messages.handoffOld(h.commitsSince)}`);
       for (const m of h.mismatches) out.push(`      ${color.yellow('!')} ${s(m)}`);
     } else if (p.open) out.push(`    handoff: none`);
   }

@@ -7,7 +7,7 @@ import { git } from '../git/git.js';
 export interface HandoffGitFacts {
   branch: string | null;
   /** handoff.lastCommit resolved: null when git does not know it. */
-  lastCommit: { full: string; ancestor: boolean; behind: number } | null;
+  lastCommit: { full: string; ancestor: boolean } | null;
   uncommitted: string[];
 }
 
@@ -56,8 +56,14 @@ export async function resolveLastCommit(rev: string | undefined, head: string | 
   if (!rev || !/^[0-9A-Za-z._/-]{1,200}$/.test(rev) || rev.startsWith('-')) return null;
   const full = (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim();
   if (!full) return null;
-  if (!head) return { full, ancestor: false, behind: 0 };
+  if (!head) return { full, ancestor: false };
   const ancestor = (await git(['merge-base', '--is-ancestor', full, head], { cwd: root, allowFail: true })) !== null;
-  const behind = ancestor ? Number((await git(['rev-list', '--count', `${full}..${head}`], { cwd: root })).trim()) : 0;
-  return { full, ancestor, behind };
+  return { full, ancestor };
+}
+
+/** Commits on HEAD since the last one that changed `path` (how old its handoff is), or null if none did. */
+export async function commitsSince(path: string, root: string): Promise<number | null> {
+  const last = (await git(['log', '-1', '--format=%H', '--', path], { cwd: root, allowFail: true }))?.trim();
+  if (!last) return null;
+  return Number((await git(['rev-list', '--count', `${last}..HEAD`], { cwd: root })).trim());
 }

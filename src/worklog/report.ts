@@ -9,7 +9,7 @@ import type { PlanFile, Snapshot } from './plan-snapshot.js';
 export interface StatusInput {
   snapshot: Snapshot;
   /** Per plan path: the git facts its handoff is checked against. */
-  handoffFacts: Map<string, HandoffGitFacts>;
+  handoffFacts: Map<string, HandoffGitFacts & { commitsSince: number | null }>;
   branch: string | null;
   head: string | null;
   /** Newest first. */
@@ -29,7 +29,8 @@ export interface PlanReport {
   tasks: Record<Status, string[]>;
   ready: string[];
   blocked: { task: string; waitingOn: string[] }[];
-  handoff: (Handoff & { mismatches: string[]; lastCommitBehind: number | null }) | null;
+  /** commitsSince: commits on HEAD since the plan file last changed. */
+  handoff: (Handoff & { mismatches: string[]; commitsSince: number | null }) | null;
 }
 
 export interface StatusReport {
@@ -66,7 +67,7 @@ function planReport(p: PlanFile, input: StatusInput): PlanReport {
         ? {
             ...h,
             mismatches: facts && open ? handoffMismatches(h, facts) : [],
-            lastCommitBehind: facts?.lastCommit?.ancestor ? facts.lastCommit.behind : null,
+            commitsSince: facts?.commitsSince ?? null,
           }
         : null,
   };

@@ -75,7 +75,7 @@ test('handoffChanged ignores the derived fields', () => {
 });
 
 test('handoffMismatches flags a last commit git lacks, another branch, and uncommitted claims git refutes', () => {
-  const base = { branch: 'main', lastCommit: { full: 'f'.repeat(40), ancestor: true, behind: 0 }, uncommitted: ['a.txt'] };
+  const base = { branch: 'main', lastCommit: { full: 'f'.repeat(40), ancestor: true }, uncommitted: ['a.txt'] };
   assert.deepEqual(handoffMismatches({ nextAction: 'x', lastCommit: 'abc', branch: 'main', uncommitted: 'a.txt' }, base), []);
   const m = handoffMismatches({ nextAction: 'x', lastCommit: 'nope', branch: 'other', uncommitted: 'none' }, { ...base, lastCommit: null });
   assert.equal(m.length, 3);
@@ -83,5 +83,5 @@ test('handoffMismatches flags a last commit git lacks, another branch, and uncom
   assert.match(m[1]!, /branch 'other'/);
   assert.match(m[2]!, /1 path\(s\) are uncommitted \(a.txt\)/);
   assert.match(handoffMismatches({ nextAction: 'x', uncommitted: 'src/gone.ts half done' }, base)[0]!, /'src\/gone.ts'/);
-  assert.match(handoffMismatches({ nextAction: 'x', lastCommit: 'abc' }, { ...base, lastCommit: { full: 'f'.repeat(40), ancestor: false, behind: 0 } })[0]!, /not in this branch/);
+  assert.match(handoffMismatches({ nextAction: 'x', lastCommit: 'abc' }, { ...base, lastCommit: { full: 'f'.repeat(40), ancestor: false } })[0]!, /not in this branch/);
 });

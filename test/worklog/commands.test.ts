@@ -31,6 +31,7 @@ test('status --json: tasks, claims, ready, blocked, recent, unverified and drift
   assert.deepEqual(p.tasks['in-progress'], ['export/loop']);
   assert.deepEqual(p.ready, ['export/cli']);
   assert.deepEqual(p.blocked, [{ task: 'export/docs', waitingOn: ['loop'] }]);
+  assert.equal(p.handoff!.commitsSince, 2, 'two commits since the plan was last committed');
   assert.equal(r.claims.length, 1);
   assert.equal(r.claims[0]!.holder, 'alice');
   assert.equal(r.claims[0]!.stale, false);
@@ -52,6 +53,7 @@ test('status text: sanitized, with the handoff checked against git', () => {
   assert.match(out, /uncommitted says nothing is left, but 2 path\(s\)/);
   assert.match(out, /export\/loop — alice since .* \(1 h, live\)/);
   assert.match(out, /ready: export\/cli/);
+  assert.match(out, /2 commit\(s\) since this plan was last committed/);
   repo.git('checkout', '--', 'docs/export-plan.json');
   repo.git('clean', '-fq');
 });
