@@ -6,6 +6,7 @@
 // real index (index.lock) that becomes .git/index afterwards: both get the same entries.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { patternEscapes } from '../claims/pattern.js';
 import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
 import { stagedChanges, touchedPaths } from '../git/changes.js';
 import { git, repoRoot, splitNul } from '../git/git.js';
@@ -93,8 +94,9 @@ export function withDerived(text: string, derived: Partial<Handoff>): string | n
   return text.slice(0, span[0]) + body + text.slice(span[1]);
 }
 
+/** The entry files that get the aggregate block; a configured path leaving the repository is ignored. */
 export function entryFiles(config: Pick<Config, 'entryFiles'>): string[] {
-  return config.entryFiles ?? DEFAULT_ENTRY_FILES;
+  return (config.entryFiles ?? DEFAULT_ENTRY_FILES).filter((f) => typeof f === 'string' && f !== '' && patternEscapes(f) === null);
 }
 
 interface Edit {

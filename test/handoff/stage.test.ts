@@ -146,3 +146,19 @@ test('in a linked worktree and on a detached HEAD the block names the right bran
   assertClean(wt);
   rmSync(join(dir, '..'), { recursive: true, force: true });
 });
+
+test('pre-commit warns (without refusing) when the handoff contradicts git; configured entry files are used, escaping ones ignored', () => {
+  const repo = track(planRepo());
+  repo.writeJson('.plan-hooks.json', { entryFiles: ['CLAUDE.md', '../outside.md'] });
+  repo.write('CLAUDE.md', '# Claude\n');
+  repo.writeJson('docs/export-plan.json', plan({ handoff: { nextAction: 'Check me', lastCommit: 'feedface', uncommitted: 'nothing' } }));
+  repo.write('scratch.txt', 'wip\n');
+  repo.git('add', 'docs/export-plan.json', '.plan-hooks.json', 'CLAUDE.md');
+  const r = repo.commit('contradicting handoff');
+  ok(r);
+  assert.match(r.stderr, /docs\/export-plan.json: handoff: lastCommit 'feedface' is not a commit git knows here/);
+  assert.match(r.stderr, /uncommitted says nothing is left, but 1 path\(s\) are uncommitted \(scratch.txt\)/);
+  assert.match(atHead(repo, 'CLAUDE.md'), /Check me/);
+  assert.doesNotMatch(atHead(repo, 'AGENTS.md'), /Check me/, 'AGENTS.md is not configured here');
+  assertClean(repo, ['?? scratch.txt']);
+});
