@@ -10,7 +10,7 @@ import { readBlobs } from '../git/cat-file.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import type { PlanVersion } from '../claims/claims.js';
-import { PatternIndex } from '../claims/index.js';
+import { isPlanPath } from '../plan/discover.js';
 import { PatternError, compilePattern } from '../claims/pattern.js';
 import { UserError } from '../errors.js';
 
@@ -131,26 +131,23 @@ export async function stagedChanges(repo: Repository): Promise<Change[]> {
 }
 
 export interface PlanMatcher {
-  /** Literal directory prefixes to list (whole tree when a pattern starts with a wildcard). */
+  /** Literal directory prefixes to list ('' for the whole tree, when a pattern starts with a wildcard). */
   roots: string[];
   matches(path: string): boolean;
 }
 
-export function planMatcher(config: Pick<Config, 'plans'>, ignoreCase: boolean): PlanMatcher {
-  const index = new PatternIndex<true>({ ignoreCase });
+export function planMatcher(config: Config): PlanMatcher {
   const roots = new Set<string>();
   for (const source of config.plans) {
     try {
-      index.add(source, true);
-      const pattern = compilePattern(source, { ignoreCase });
-      // A literal pattern names a file or directory: list its parent, which covers both.
+      const pattern = compilePattern(source, { ignoreCase: false });
+      // A literal pattern names a file or a directory: listing its parent covers both.
       roots.add(pattern.literal ? pattern.literalPrefix.split('/').slice(0, -1).join('/') : pattern.literalPrefix);
     } catch (error) {
       if (!(error instanceof PatternError)) throw error;
     }
   }
-  const list = roots.has('') ? [''] : [...roots];
-  return { roots: list, matches: (path) => path.endsWith('.json') && index.match(path).length > 0 };
+  return { roots: roots.has('') ? [''] : [...roots], matches: (path) => isPlanPath(path, config) };
 }
 
 /** `mode oid stage\tpath` (ls-files -s) or `mode type oid\tpath` (ls-tree): path → blob id. */
@@ -217,7 +214,7 @@ function parsePlan(text: string): unknown {
  * sources is read and parsed once.
  */
 export async function planVersions(repo: Repository, opts: { index: boolean }): Promise<PlanVersion[]> {
-  const plans = planMatcher(repo.config, repo.ignoreCase);
+  const plans = planMatcher(repo.config);
   const pathspec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
   const cwd = repo.root;
   const baseTree = repo.base && repo.base.commit !== repo.head ? repo.base : null;
@@ -241,7 +238,7 @@ export async function planVersions(repo: Repository, opts: { index: boolean }): 
   const add = (listing: Map<string, string>, source: PlanVersion['source']) => {
     for (const [file, oid] of listing) versions.push({ source, file, plan: parseBlob(oid) });
   };
-  add(index, { kind: 'index', label: 'the staged plan' });
+  add(index, { kind: 'index', label: 'the index' });
   add(head, { kind: 'head', label: 'HEAD' });
   if (baseTree) add(base, { kind: 'base', label: `branch ${baseTree.name}` });
   for (const tree of repo.otherWorktrees) {

@@ -165,7 +165,7 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
 export function exemptPath(path: string, isPlanFile: (path: string) => boolean): boolean {
   if (path === '.plan-hooks.json') return true;
   if (isPlanFile(path)) return true;
-  return path.endsWith('-plan.md') && isPlanFile(`${path.slice(0, -3)}.json`);
+  return path.endsWith('.md') && isPlanFile(`${path.slice(0, -3)}.json`);
 }
 
 export function claimIndex(claims: LiveClaim[], ignoreCase: boolean): PatternIndex<LiveClaim> {
