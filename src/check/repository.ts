@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../config/config.js';
-import { readBlobs } from '../git/cat-file.js';
+import { readObjects } from '../git/cat-file.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import type { PlanVersion } from '../claims/claims.js';
@@ -73,10 +73,11 @@ const truthy = (v: string | undefined) => v !== undefined && ['true', 'yes', 'on
 
 /** Reads the repository facts; `cwd` is anywhere inside the working tree. */
 export async function openRepository(cwd = process.cwd()): Promise<Repository> {
-  const [paths, configOut, worktreeOut] = await Promise.all([
+  const [paths, configOut, worktreeOut, refsOut] = await Promise.all([
     git(['rev-parse', '--show-toplevel', '--absolute-git-dir'], { cwd, allowFail: true }),
     git(['config', '-l', '-z'], { cwd, allowFail: true }),
     git(['worktree', 'list', '--porcelain'], { cwd, allowFail: true }),
+    git(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES], { cwd, allowFail: true }),
   ]);
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
@@ -84,21 +85,11 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
   const gitConfig = parseConfigList(configOut ?? '');
   const worktrees = parseWorktrees(worktreeOut ?? '');
   const current = worktrees.find((w) => w.path === root);
-  const baseCandidates = config.baseBranch ? [] : ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master'];
-  const refsOut = config.baseBranch
-    ? await git(['rev-parse', '--verify', '-q', '--end-of-options', `${config.baseBranch}^{commit}`], { cwd: root, allowFail: true })
-    : await git(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...baseCandidates], { cwd: root, allowFail: true });
-  let base: Repository['base'] = null;
+  let base: Repository['base'];
   if (config.baseBranch) {
-    if (refsOut?.trim()) base = { name: config.baseBranch, commit: refsOut.trim() };
-  } else {
-    const found = new Map<string, { name: string; commit: string }>();
-    for (const line of (refsOut ?? '').split('\n').filter(Boolean)) {
-      const [ref, commit, symref] = line.split('\0');
-      found.set(ref!, { name: symref || ref!.replace(/^refs\/(heads|remotes)\//, ''), commit: commit! });
-    }
-    base = baseCandidates.map((c) => found.get(c)).find((b) => b !== undefined) ?? null;
-  }
+    const commit = await git(['rev-parse', '--verify', '-q', '--end-of-options', `${config.baseBranch}^{commit}`], { cwd: root, allowFail: true });
+    base = commit?.trim() ? { name: config.baseBranch, commit: commit.trim() } : null;
+  } else base = defaultBase(refsOut ?? '');
   return {
     root,
     gitDir,
@@ -113,21 +104,36 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
   };
 }
 
+/** The repository's default branch, in order of preference: origin's HEAD, main, master. */
+const DEFAULT_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master'];
+
+function defaultBase(refsOut: string): Repository['base'] {
+  const found = new Map<string, { name: string; commit: string }>();
+  for (const line of refsOut.split('\n').filter(Boolean)) {
+    const [ref, commit, symref] = line.split('\0');
+    found.set(ref!, { name: symref || ref!.replace(/^refs\/(heads|remotes)\//, ''), commit: commit! });
+  }
+  return DEFAULT_BASES.map((c) => found.get(c)).find((b) => b !== undefined) ?? null;
+}
+
+/** `git diff --cached` against HEAD (against nothing before the first commit). */
+export async function diffIndex(cwd: string): Promise<Change[]> {
+  return parseNameStatus(await git(['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'], { cwd }));
+}
+
 /**
- * What the index changes against HEAD (against nothing before the first commit). During a
- * merge only paths that differ from every parent count, so a merge is not blamed for what it
- * carries in from the other side.
+ * During a merge only paths that differ from every parent count, so a merge is not blamed for
+ * what it carries in from the other side (what a combined diff shows).
  */
+export async function onlyOwnChanges(repo: Repository, changes: Change[]): Promise<Change[]> {
+  if (!existsSync(join(repo.gitDir, 'MERGE_HEAD'))) return changes;
+  const fromOther = new Set(splitNul(await git(['diff', '--cached', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'MERGE_HEAD'], { cwd: repo.root })));
+  return changes.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
+}
+
+/** What the index changes against HEAD, merges counted as above. */
 export async function stagedChanges(repo: Repository): Promise<Change[]> {
-  const merging = existsSync(join(repo.gitDir, 'MERGE_HEAD'));
-  const [changes, againstOther] = await Promise.all([
-    git(['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'], { cwd: repo.root }),
-    merging ? git(['diff', '--cached', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'MERGE_HEAD'], { cwd: repo.root }) : null,
-  ]);
-  const parsed = parseNameStatus(changes);
-  if (againstOther === null) return parsed;
-  const fromOther = new Set(splitNul(againstOther));
-  return parsed.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
+  return onlyOwnChanges(repo, await diffIndex(repo.root));
 }
 
 export interface PlanMatcher {
@@ -150,17 +156,36 @@ export function planMatcher(config: Config): PlanMatcher {
   return { roots: roots.has('') ? [''] : [...roots], matches: (path) => isPlanPath(path, config) };
 }
 
-/** `mode oid stage\tpath` (ls-files -s) or `mode type oid\tpath` (ls-tree): path → blob id. */
-function parseListing(out: string | null, oidField: number, ok: (fields: string[]) => boolean, plans: PlanMatcher): Map<string, string> {
+/** `ls-files -s -z` output (pure): stage-0 plan paths → blob id. Conflicted entries are not a version yet. */
+function parseIndexListing(out: string, plans: PlanMatcher): Map<string, string> {
   const map = new Map<string, string>();
-  for (const entry of splitNul(out ?? '')) {
+  for (const entry of splitNul(out)) {
     const tab = entry.indexOf('\t');
-    const fields = entry.slice(0, tab).split(' ');
+    const [, oid, stage] = entry.slice(0, tab).split(' ');
     const path = entry.slice(tab + 1);
-    if (ok(fields) && plans.matches(path)) map.set(path, fields[oidField]!);
+    if (stage === '0' && plans.matches(path)) map.set(path, oid!);
   }
   return map;
 }
+
+/** `diff --raw -z` output (pure): path → the blob on the old side, for plan paths that have one. */
+function parseRawOldSide(out: string, plans: PlanMatcher): Map<string, string> {
+  const map = new Map<string, string>();
+  const parts = splitNul(out);
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [, , oldOid] = parts[i]!.split(' ');
+    const path = parts[i + 1]!;
+    if (oldOid && !NULL_OID.test(oldOid) && plans.matches(path)) map.set(path, oldOid);
+  }
+  return map;
+}
+
+export function listIndexPlans(root: string, config: Config): Promise<string | null> {
+  const plans = planMatcher(config);
+  return git(['ls-files', '-s', '-z', ...pathspec(plans)], { cwd: root, allowFail: true });
+}
+
+const pathspec = (plans: PlanMatcher) => (plans.roots.includes('') ? [] : ['--', ...plans.roots]);
 
 function walk(dir: string, rel: string, out: string[], depth = 0): void {
   if (depth > 32) return;
@@ -209,38 +234,30 @@ function parsePlan(text: string): unknown {
 }
 
 /**
- * Every version of every plan the claims come from: the index (unless `index` is false), HEAD,
- * the base branch, and the working files of the other worktrees. A blob shared by several
- * sources is read and parsed once.
+ * Every version of every plan the claims come from: the index, HEAD, the base branch, and the
+ * working files of the other worktrees. Only versions that can differ are read: HEAD's for the
+ * plans the index changes (`changes`), the base branch's for plans that differ from the index.
+ * `indexListing` is `listIndexPlans`' output when the caller already started it.
  */
-export async function planVersions(repo: Repository, opts: { index: boolean }): Promise<PlanVersion[]> {
+export async function planVersions(repo: Repository, changes: Change[], indexListing?: string | null): Promise<PlanVersion[]> {
   const plans = planMatcher(repo.config);
-  const pathspec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
   const cwd = repo.root;
   const baseTree = repo.base && repo.base.commit !== repo.head ? repo.base : null;
-  const [indexOut, headOut, baseOut] = await Promise.all([
-    opts.index ? git(['ls-files', '-s', '-z', ...pathspec], { cwd, allowFail: true }) : null,
-    repo.head ? git(['ls-tree', '-r', '-z', repo.head, ...pathspec], { cwd, allowFail: true }) : null,
-    baseTree ? git(['ls-tree', '-r', '-z', baseTree.commit, ...pathspec], { cwd, allowFail: true }) : null,
+  const [indexOut, baseOut] = await Promise.all([
+    indexListing !== undefined ? indexListing : listIndexPlans(cwd, repo.config),
+    baseTree ? git(['diff', '--cached', '--raw', '-z', '--no-renames', '--no-ext-diff', '--abbrev=40', baseTree.commit, ...pathspec(plans)], { cwd, allowFail: true }) : null,
   ]);
-  // Conflicted entries (stage 1–3) are not a version of anything yet.
-  const index = parseListing(indexOut, 1, (f) => f[2] === '0', plans);
-  const blob = (f: string[]) => f[1] === 'blob';
-  const head = parseListing(headOut, 2, blob, plans);
-  const base = parseListing(baseOut, 2, blob, plans);
-  const blobs = await readBlobs([...index.values(), ...head.values(), ...base.values()], cwd);
+  const index = parseIndexListing(indexOut ?? '', plans);
+  const base = parseRawOldSide(baseOut ?? '', plans);
+  const headFiles = repo.head ? changes.filter((c) => c.status !== 'A' && plans.matches(c.from ?? c.path)).map((c) => c.from ?? c.path) : [];
+  const names = [...new Set([...index.values(), ...base.values()])];
+  const texts = await readObjects([...names, ...headFiles.map((f) => `${repo.head}:${f}`)], cwd);
   const parsed = new Map<string, unknown>();
-  const parseBlob = (oid: string) => {
-    if (!parsed.has(oid)) parsed.set(oid, parsePlan(blobs.get(oid) ?? ''));
-    return parsed.get(oid);
-  };
+  names.forEach((oid, i) => parsed.set(oid, parsePlan(texts[i] ?? '')));
   const versions: PlanVersion[] = [];
-  const add = (listing: Map<string, string>, source: PlanVersion['source']) => {
-    for (const [file, oid] of listing) versions.push({ source, file, plan: parseBlob(oid) });
-  };
-  add(index, { kind: 'index', label: 'the index' });
-  add(head, { kind: 'head', label: 'HEAD' });
-  if (baseTree) add(base, { kind: 'base', label: `branch ${baseTree.name}` });
+  for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: parsed.get(oid) });
+  headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlan(texts[names.length + i] ?? '') }));
+  if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: parsed.get(oid) });
   for (const tree of repo.otherWorktrees) {
     const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`;
     for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parsePlan(text) });

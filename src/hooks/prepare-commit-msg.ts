@@ -22,7 +22,8 @@ const run: HookRun = async ([messageFile, source]) => {
   const repo = await openRepository();
   if (!repo.config.trailer) return 0;
   if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
-  const [changes, { claims, identity }] = await Promise.all([stagedChanges(repo), readClaims(repo)]);
+  const changes = await stagedChanges(repo);
+  const { claims, identity } = await readClaims(repo, changes);
   const plans = planMatcher(repo.config);
   const { own } = matchClaims(touchedPaths(changes), claimIndex(claims, repo.ignoreCase), (p) => exemptPath(p, plans.matches), identity, repo.config.aliases);
   const tasks = new Set(own.map((h) => h.claim.task));
