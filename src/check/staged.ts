@@ -40,6 +40,15 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
   return claimsOf(repo, now, await planVersions(repo, changes ?? (await diffIndex(repo.root))));
 }
 
+/** The index's plan listing for a guessed root; any failure just means "no guess". */
+function speculativeListing(root: string): Promise<string | null | undefined> {
+  try {
+    return listIndexPlans(root, loadConfig(root)).catch(() => undefined);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+}
+
 /**
  * Everything pre-commit needs. Git runs hooks at the top of the working tree, so the index's
  * plan listing starts at once, alongside the repository facts, on the guess that the current
@@ -50,7 +59,7 @@ export async function readStaged(cwd = process.cwd()): Promise<Staged> {
   const [repo, diff, listing] = await Promise.all([
     openRepository(cwd),
     diffIndex(cwd),
-    guess === null ? undefined : listIndexPlans(guess, loadConfig(guess)),
+    guess === null ? undefined : speculativeListing(guess),
   ]);
   const now = new Date();
   const [changes, versions] = await Promise.all([
