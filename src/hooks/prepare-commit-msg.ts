@@ -4,7 +4,8 @@
 // already there stays the only one), never when config.trailer is false. This hook never
 // blocks: the runner turns any failure into a message.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { HookRun } from '../commands/hook.js';
 import { claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
 import { planMatcher, openRepository, stagedChanges } from '../check/repository.js';
@@ -31,7 +32,12 @@ const run: HookRun = async ([messageFile, source]) => {
   const [task] = tasks;
   // A task id from a plan file becomes a trailer value: one line, no control characters.
   if (!task || /[\u0000-\u001f\u007f]/.test(task)) return 0;
-  await git(['interpret-trailers', '--in-place', '--if-exists', 'doNothing', '--trailer', `Plan-Task: ${task}`, messageFile], { cwd: repo.root });
+  const file = resolve(repo.root, messageFile);
+  await git(['interpret-trailers', '--in-place', '--if-exists', 'doNothing', '--trailer', `Plan-Task: ${task}`, file], { cwd: repo.root });
+  // An empty message (the editor's template) gets the trailer on line 2; like `commit -s`, keep
+  // line 1 for the subject and a blank line before the trailer, or it would not parse as one.
+  const text = await readFile(file, 'utf8');
+  if (text.startsWith('\nPlan-Task: ')) await writeFile(file, `\n${text}`);
   return 0;
 };
 export default run;
