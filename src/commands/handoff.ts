@@ -9,7 +9,8 @@ import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/
 import { blockFacts, entryFiles } from '../handoff/stage.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
-import { ignoreCase, pairedMarkdown, planMatchers, readSnapshot } from '../worklog/plan-snapshot.js';
+import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
+import { readSnapshot } from '../worklog/plan-snapshot.js';
 import { parseOptions } from './parse-options.js';
 
 const command: Command = {
@@ -19,8 +20,7 @@ const command: Command = {
     const values = parseOptions('handoff', argv, { write: { type: 'boolean' }, json: { type: 'boolean' } });
     const root = await repoRoot();
     const config = loadConfig(root);
-    const matchers = planMatchers(config, await ignoreCase(root));
-    const [snapshot, facts] = await Promise.all([readSnapshot('worktree', matchers, root), blockFacts(root, config, new Date())]);
+    const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);
     const targets = [...snapshot.plans.map((p) => pairedMarkdown(p.path)), ...entryFiles(config)];
     const texts = new Map<string, string>();
     for (const f of targets) {

@@ -10,7 +10,8 @@ import { STATUSES } from '../plan/types.js';
 import { color, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
-import { ignoreCase, isPlanFile, planMatchers, readSnapshot } from '../worklog/plan-snapshot.js';
+import { isPlanPath } from '../plan/discover.js';
+import { readSnapshot } from '../worklog/plan-snapshot.js';
 import { currentBranch } from '../worklog/record.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
 import { tail, worklogPath } from '../worklog/store.js';
@@ -22,10 +23,8 @@ const RECENT = 10;
 export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = loadConfig(root);
-  const ignore = await ignoreCase(root);
-  const matchers = planMatchers(config, ignore);
   const [snapshot, branch, head, uncommitted, file] = await Promise.all([
-    readSnapshot('worktree', matchers, root),
+    readSnapshot('worktree', config, root),
     currentBranch(root),
     git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, allowFail: true }),
     uncommittedPaths(root),
@@ -48,7 +47,7 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     entries,
     now,
     staleAfterHours: config.staleAfterHours,
-    isPlanPath: (p) => isPlanFile(p, matchers),
+    isPlanPath: (p) => isPlanPath(p, config),
     recent: RECENT,
   });
   return { report, file, patterns: config.plans };

@@ -4,7 +4,7 @@ import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { STATUSES, type Status } from '../plan/types.js';
 import { blockedTasks, readyTasks, tasksOf, type TaskRef } from '../worklog/analyze.js';
 import type { PlanFile } from '../worklog/plan-snapshot.js';
-import { pairedMarkdown } from '../worklog/plan-snapshot.js';
+import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 
 export const START = '<!-- plan-hooks:handoff:start -->';
 export const END = '<!-- plan-hooks:handoff:end -->';

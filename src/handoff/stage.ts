@@ -13,7 +13,9 @@ import { git, repoRoot, splitNul } from '../git/git.js';
 import { resolveIdentity, type Identity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { tasksOf } from '../worklog/analyze.js';
-import { ignoreCase, isPlanFile, pairedMarkdown, planMatchers, readSnapshot, type PlanFile } from '../worklog/plan-snapshot.js';
+import { planMatcher } from '../check/repository.js';
+import { pairedMarkdownPath } from '../plan/paths.js';
+import { readSnapshot, type PlanFile } from '../worklog/plan-snapshot.js';
 import { branchHolder, currentBranch } from '../worklog/record.js';
 import { handoffMismatches, resolveLastCommit, uncommittedPaths } from './check.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock, type BlockFacts } from './render.js';
@@ -182,14 +184,14 @@ export async function blockFacts(root: string, config: Config, now: Date): Promi
 export async function stageHandoff(cwd?: string, now = new Date()): Promise<StageResult> {
   const root = await repoRoot(cwd);
   const config = loadConfig(root);
-  const [changes, ignore] = await Promise.all([stagedChanges(root), ignoreCase(root)]);
-  const matchers = planMatchers(config, ignore);
-  const stagedPlans = changes.filter((c) => c.status !== 'D' && isPlanFile(c.path, matchers)).map((c) => c.path);
-  if (stagedPlans.length === 0 && !touchedPaths(changes).some((p) => isPlanFile(p, matchers))) return { staged: [], warnings: [] };
+  const changes = await stagedChanges(root);
+  const plans = planMatcher(config);
+  const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
+  if (stagedPlans.length === 0 && !touchedPaths(changes).some(plans.matches)) return { staged: [], warnings: [] };
 
   const [index, atHead, facts] = await Promise.all([
-    readSnapshot('index', matchers, root),
-    readSnapshot({ rev: 'HEAD' }, matchers, root, stagedPlans),
+    readSnapshot('index', config, root),
+    readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
     blockFacts(root, config, now),
   ]);
   const identity = await resolveIdentity(config, branchHolder(tasksOf(index.plans), facts.branch), root);
@@ -211,7 +213,7 @@ export async function stageHandoff(cwd?: string, now = new Date()): Promise<Stag
       }
     }
     const block = renderPlanBlock(planFile, facts);
-    edits.push({ path: pairedMarkdown(planFile.path), apply: (text) => replaceBlock(text, block) });
+    edits.push({ path: pairedMarkdownPath(planFile.path), apply: (text) => replaceBlock(text, block) });
   }
   const aggregate = renderAggregateBlock(index.plans, facts);
   for (const file of entryFiles(config)) edits.push({ path: file, apply: (text) => replaceBlock(text, aggregate) });

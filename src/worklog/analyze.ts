@@ -1,9 +1,7 @@
-// Pure: what a commit means for the plans — the tasks it touched, the transitions it made, and
-// the claims of others it crossed. Plans and git facts in, decisions out.
+// Pure: what a commit means for the plans — the tasks it touched and the transitions it made —
+// and which tasks are ready or blocked. Plans and git facts in, decisions out. Claims are
+// src/claims/claims.ts's (one claim model for pre-commit, pre-push and the worklog).
 import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
-import { isStaleClaim } from '../claims/stale.js';
-import type { Config } from '../config/config.js';
-import { sameAgent } from '../identity/identity.js';
 import type { Status, Task, WorkItem } from '../plan/types.js';
 import type { PlanFile } from './plan-snapshot.js';
 
@@ -71,63 +69,6 @@ export function planTransitions(before: PlanFile[], after: PlanFile[]): Transiti
   }
   for (const [key, task] of old) {
     if (!seen.has(key)) out.push({ task: key, field: 'status', from: task.status ?? null, to: null });
-  }
-  return out;
-}
-
-export interface Claim {
-  task: string;
-  holder: string;
-  since: string | null;
-  files: string[];
-  stale: boolean;
-  item: WorkItem;
-  taskRef: Task;
-}
-
-/** Every claim (an in-progress task with a holder and files), live or stale at `now`. */
-export function claimsOf(tasks: TaskRef[], now: Date, staleAfterHours: number): Claim[] {
-  return tasks
-    .filter((r) => r.task.status === 'in-progress' && typeof r.task.claimedBy === 'string' && r.task.claimedBy !== '')
-    .map((r) => ({
-      task: r.key,
-      holder: r.task.claimedBy!,
-      since: r.task.claimedAt ?? null,
-      files: Array.isArray(r.task.files) ? r.task.files.filter((f): f is string => typeof f === 'string') : [],
-      stale: isStaleClaim(r.task, r.item, now, staleAfterHours),
-      item: r.item,
-      taskRef: r.task,
-    }));
-}
-
-export interface Violation {
-  path: string;
-  task: string;
-  holder: string;
-  pattern: string;
-}
-
-/**
- * Paths a commit changed that match a live claim held by someone other than its committer.
- * Recorded after the fact: pre-commit refuses these, so here they mean a bypass or a pick.
- */
-export function claimViolations(
-  claims: Claim[],
-  paths: string[],
-  committer: string,
-  exempt: (path: string) => boolean,
-  config: Pick<Config, 'aliases'>,
-  ignoreCase: boolean,
-): Violation[] {
-  const out: Violation[] = [];
-  for (const claim of claims) {
-    if (claim.stale || sameAgent(claim.holder, committer, config.aliases)) continue;
-    const matchers = taskMatchers(claim.taskRef, ignoreCase);
-    for (const path of paths) {
-      if (exempt(path)) continue;
-      const hit = matchers.find((m) => m.test(path));
-      if (hit) out.push({ path, task: claim.task, holder: claim.holder, pattern: hit.source });
-    }
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // pure assembly of one from the facts the hooks gather.
 import type { Change } from '../git/changes.js';
 import type { Identity } from '../identity/identity.js';
-import type { Transition, Violation } from './analyze.js';
+import type { Transition } from './analyze.js';
+import type { Violation } from './claims.js';
 
 /** What git was doing when the commit was made (from the sequencer state in the git dir). */
 export type Operation = 'commit' | 'cherry-pick' | 'revert' | 'rebase' | 'merge';

@@ -1,13 +1,13 @@
 // The plans as they are at one place — a commit, the index, or the working tree — parsed
 // leniently: a plan that is not valid JSON is reported and skipped, never fatal, because the
 // worklog and the handoff must not depend on the validator (which is not loaded after commits).
-// The lead may swap planPaths for validate's findPlanFiles when both land; the contract is the same.
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { planMatcher } from '../check/repository.js';
 import type { Config } from '../config/config.js';
-import { compilePattern, type CompiledPattern } from '../claims/pattern.js';
+import { readObjects } from '../git/cat-file.js';
 import { git, splitNul } from '../git/git.js';
+import { findPlanFiles } from '../plan/discover.js';
 import type { PlanState } from '../plan/types.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
@@ -27,33 +27,16 @@ export async function ignoreCase(cwd?: string): Promise<boolean> {
   return (await git(['config', '--bool', 'core.ignorecase'], { cwd, allowFail: true }))?.trim() === 'true';
 }
 
-export function planMatchers(config: Pick<Config, 'plans'>, ignore: boolean): CompiledPattern[] {
-  return config.plans.map((p) => compilePattern(p, { ignoreCase: ignore }));
-}
-
-/** A plan file is a .json file matched by one of the configured plan patterns. */
-export function isPlanFile(path: string, matchers: CompiledPattern[]): boolean {
-  return path.endsWith('.json') && matchers.some((m) => m.test(path));
-}
-
-/** `docs/x-plan.json` → `docs/x-plan.md`. */
-export function pairedMarkdown(planPath: string): string {
-  return planPath.replace(/\.json$/, '.md');
-}
-
-/** Only the literal prefixes are listed, so a large repository costs what its docs/ costs. */
-function pathspecs(matchers: CompiledPattern[]): string[] {
-  const prefixes = matchers.map((m) => m.literalPrefix);
-  return prefixes.includes('') ? [] : ['--', ...new Set(prefixes)];
-}
-
-export async function planPaths(place: Place, matchers: CompiledPattern[], cwd?: string): Promise<string[]> {
-  const spec = pathspecs(matchers);
-  let out: string;
-  if (place === 'index') out = await git(['ls-files', '-z', ...spec], { cwd });
-  else if (place === 'worktree') out = await git(['ls-files', '-z', '-co', '--exclude-standard', ...spec], { cwd });
-  else out = (await git(['ls-tree', '-r', '-z', '--name-only', place.rev, ...spec], { cwd, allowFail: true })) ?? '';
-  return [...new Set(splitNul(out))].filter((p) => isPlanFile(p, matchers)).sort();
+/** Plan paths at a place; the working tree is what validate's findPlanFiles sees. */
+export async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
+  if (place === 'worktree') return findPlanFiles(cwd, config);
+  const plans = planMatcher(config);
+  const spec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
+  const out =
+    place === 'index'
+      ? await git(['ls-files', '-z', ...spec], { cwd })
+      : ((await git(['ls-tree', '-r', '-z', '--name-only', place.rev, ...spec], { cwd, allowFail: true })) ?? '');
+  return [...new Set(splitNul(out))].filter(plans.matches).sort();
 }
 
 export async function readAtPlace(place: Place, path: string, root: string): Promise<string | null> {
@@ -80,37 +63,8 @@ export function parsePlan(text: string): PlanState | string {
   return plan;
 }
 
-/** Many blobs in one git process (`cat-file --batch`): a hook reads every plan for one spawn. */
-export async function readObjects(specs: string[], cwd: string): Promise<(string | null)[]> {
-  if (specs.length === 0) return [];
-  const out = await new Promise<Buffer>((resolve, reject) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.on('error', reject);
-    child.on('close', () => resolve(Buffer.concat(chunks)));
-    child.stdin.end(specs.map((s) => `${s}\n`).join(''));
-  });
-  const texts: (string | null)[] = [];
-  let pos = 0;
-  for (let i = 0; i < specs.length; i++) {
-    const nl = out.indexOf(0x0a, pos);
-    if (nl === -1) break;
-    const header = out.subarray(pos, nl).toString('utf8').split(' ');
-    pos = nl + 1;
-    if (header.length !== 3) {
-      texts.push(null);
-      continue;
-    }
-    const size = Number(header[2]);
-    texts.push(header[1] === 'blob' ? out.subarray(pos, pos + size).toString('utf8') : null);
-    pos += size + 1;
-  }
-  return texts;
-}
-
-export async function readSnapshot(place: Place, matchers: CompiledPattern[], root: string, only?: string[]): Promise<Snapshot> {
-  const paths = only ?? (await planPaths(place, matchers, root));
+export async function readSnapshot(place: Place, config: Config, root: string, only?: string[]): Promise<Snapshot> {
+  const paths = only ?? (await planPaths(place, config, root));
   const snapshot: Snapshot = { plans: [], skipped: [] };
   const texts =
     place === 'worktree'

@@ -6,9 +6,11 @@ import { loadConfig, type Config } from '../config/config.js';
 import { commitChanges, touchedPaths } from '../git/changes.js';
 import { git, repoRoot } from '../git/git.js';
 import { resolveIdentity, type Identity } from '../identity/identity.js';
-import { claimsOf, claimViolations, matchTasks, planTransitions, tasksOf, type TaskRef } from './analyze.js';
+import { matchTasks, planTransitions, tasksOf, type TaskRef } from './analyze.js';
+import { claimsIn, claimViolations } from './claims.js';
 import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
-import { ignoreCase, isPlanFile, pairedMarkdown, planMatchers, planPaths, readSnapshot, type Snapshot } from './plan-snapshot.js';
+import { planMatcher } from '../check/repository.js';
+import { ignoreCase, readSnapshot, type Snapshot } from './plan-snapshot.js';
 import { append, worklogPath } from './store.js';
 import { takeVerification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
@@ -31,12 +33,6 @@ export function branchHolder(tasks: TaskRef[], branch: string | null): { name: s
   if (!branch) return null;
   const hit = tasks.find((r) => r.task.status === 'in-progress' && r.task.claimedBy && r.task.metadata?.branch === branch);
   return hit ? { name: hit.task.claimedBy!, task: hit.key } : null;
-}
-
-/** Paths no claim covers: the plans, their paired Markdown, plan-hooks' own config. */
-function exemptions(planPathsSeen: string[]): (path: string) => boolean {
-  const exempt = new Set(['.plan-hooks.json', ...planPathsSeen, ...planPathsSeen.map(pairedMarkdown)]);
-  return (path) => exempt.has(path);
 }
 
 export interface Context {
@@ -66,15 +62,15 @@ export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date())
   ]);
   const [commit, parentList, authorName, authorEmail, committedAt, subject, trailers] = meta.replace(/\n$/, '').split('\0');
   const parents = parentList ? parentList.split(' ') : [];
-  const matchers = planMatchers(config, ignore);
   const paths = touchedPaths(changes);
-  const planChanged = paths.some((p) => isPlanFile(p, matchers));
-  const after = await readSnapshot({ rev: commit! }, matchers, root);
+  const plans = planMatcher(config);
+  const planChanged = paths.some(plans.matches);
+  const after = await readSnapshot({ rev: commit! }, config, root);
   const before: Snapshot =
     parents.length === 0
       ? { plans: [], skipped: [] }
       : planChanged
-        ? await readSnapshot({ rev: parents[0]! }, matchers, root)
+        ? await readSnapshot({ rev: parents[0]! }, config, root)
         : after;
   const afterTasks = tasksOf(after.plans);
   const identity = await resolveIdentity(config, branchHolder(afterTasks, ctx.branch), root);
@@ -93,10 +89,10 @@ export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date())
     transitions: planChanged ? planTransitions(before.plans, after.plans) : [],
     verification,
     violations: claimViolations(
-      claimsOf(tasksOf(before.plans), now, config.staleAfterHours),
+      claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours),
       paths,
       identity.name,
-      exemptions([...(await planPaths({ rev: commit! }, matchers, root)), ...before.plans.map((p) => p.path)]),
+      plans.matches,
       config,
       ignore,
     ),

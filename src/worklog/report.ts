@@ -1,8 +1,9 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
-import { claimAgeHours } from '../claims/stale.js';
 import { STATUSES, type Handoff, type Status } from '../plan/types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/check.js';
-import { blockedTasks, claimsOf, readyTasks, tasksOf } from './analyze.js';
+import { claimAgeHours } from '../claims/stale.js';
+import { blockedTasks, readyTasks, tasksOf } from './analyze.js';
+import { claimsIn } from './claims.js';
 import type { CommitEntry, WorklogEntry } from './entry.js';
 import type { PlanFile, Snapshot } from './plan-snapshot.js';
 
@@ -94,11 +95,11 @@ export function buildStatus(input: StatusInput): StatusReport {
     head: input.head,
     plans: plans.map((p) => planReport(p, input)),
     unreadablePlans: skipped,
-    claims: claimsOf(tasksOf(plans), input.now, input.staleAfterHours).map((c) => ({
+    claims: claimsIn(plans, 'worktree', 'the working tree', input.now, input.staleAfterHours).map((c) => ({
       task: c.task,
       holder: c.holder,
       since: c.since,
-      ageHours: claimAgeHours(c.taskRef, input.now),
+      ageHours: claimAgeHours({ id: c.task, status: 'in-progress', claimedAt: c.since ?? undefined }, input.now),
       stale: c.stale,
       files: c.files,
     })),

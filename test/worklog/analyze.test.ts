@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { blockedTasks, claimsOf, claimViolations, matchTasks, planTransitions, readyTasks, tasksOf } from '../../src/worklog/analyze.js';
+import { blockedTasks, matchTasks, planTransitions, readyTasks, tasksOf } from '../../src/worklog/analyze.js';
+import { claimsIn, claimViolations } from '../../src/worklog/claims.js';
 import { parseRewrites } from '../../src/worklog/entry.js';
 import { parsePlan } from '../../src/worklog/plan-snapshot.js';
 import { plan } from './helpers.js';
@@ -37,7 +38,7 @@ test('planTransitions: status and claim changes, added and removed tasks', () =>
 });
 
 test('claimViolations: live claims of others only; stale claims, the holder and exempt paths pass', () => {
-  const claims = claimsOf(tasksOf([file(plan())]), now, 24);
+  const claims = claimsIn([file(plan())], 'head', 'HEAD', now, 24);
   const exempt = (p: string) => p === 'docs/export-plan.json';
   assert.deepEqual(claimViolations(claims, ['src/retry/x.ts', 'docs/export-plan.json', 'b.ts'], 'bob', exempt, DEFAULT_CONFIG, false), [
     { path: 'src/retry/x.ts', task: 'export/loop', holder: 'alice', pattern: 'src/retry/**' },
@@ -45,7 +46,7 @@ test('claimViolations: live claims of others only; stale claims, the holder and 
   assert.deepEqual(claimViolations(claims, ['src/retry/x.ts'], 'ALICE', exempt, DEFAULT_CONFIG, false), []);
   const old = plan({}, [{ id: 'loop', status: 'in-progress', claimedBy: 'alice', claimedAt: '2020-01-01T00:00:00Z', files: ['src/retry/**'] }]);
   (old.workItems as { log: unknown[] }[])[0]!.log = [{ date: '2020-01-01', summary: 'old' }];
-  const stale = claimsOf(tasksOf([file(old)]), now, 24);
+  const stale = claimsIn([file(old)], 'head', 'HEAD', now, 24);
   assert.equal(stale[0]!.stale, true);
   assert.deepEqual(claimViolations(stale, ['src/retry/x.ts'], 'bob', exempt, DEFAULT_CONFIG, false), []);
 });

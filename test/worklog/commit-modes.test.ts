@@ -35,6 +35,7 @@ test('first commit: an entry with no parents, every field, verified by pre-commi
 
 test('a normal commit matches tasks by files and by the Plan-Task trailer, and records transitions', () => {
   const repo = track(planRepo());
+  repo.env = { ...repo.env, PLAN_HOOKS_AGENT: 'alice' }; // the holder of export/loop
   repo.write('src/retry/loop.ts', 'x\n');
   repo.git('add', '-A');
   ok(repo.commit('retry loop', '-m', 'Plan-Task: export/cli'));
@@ -64,6 +65,7 @@ test('a normal commit matches tasks by files and by the Plan-Task trailer, and r
 
 test('commit -a, git commit <paths> and --no-verify; the last is unverified', () => {
   const repo = track(planRepo());
+  repo.env = { ...repo.env, PLAN_HOOKS_AGENT: 'alice' }; // the holder of export/loop
   repo.write('src/retry/a.ts', '1\n');
   repo.write('b.txt', '1\n');
   repo.git('add', '-A');
