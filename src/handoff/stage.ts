@@ -10,12 +10,12 @@ import { patternEscapes } from '../claims/pattern.js';
 import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
 import { stagedChanges, touchedPaths } from '../git/changes.js';
 import { git, repoRoot, splitNul } from '../git/git.js';
-import { resolveIdentity, type Identity } from '../identity/identity.js';
+import { resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { tasksOf } from '../worklog/analyze.js';
 import { planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { readSnapshot, type PlanFile } from '../worklog/plan-snapshot.js';
+import { readSnapshot } from '../worklog/plan-snapshot.js';
 import { branchHolder, currentBranch } from '../worklog/record.js';
 import { handoffMismatches, resolveLastCommit, uncommittedPaths } from './check.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock, type BlockFacts } from './render.js';
@@ -107,8 +107,8 @@ interface Edit {
   apply(text: string): string | null;
 }
 
-async function indexEntries(paths: string[], root: string): Promise<Map<string, string>> {
-  const out = await git(['ls-files', '-s', '-z', '--', ...paths], { cwd: root });
+async function indexEntries(paths: string[], root: string, env: NodeJS.ProcessEnv): Promise<Map<string, string>> {
+  const out = await git(['ls-files', '-s', '-z', '--', ...paths], { cwd: root, env });
   const modes = new Map<string, string>();
   for (const line of splitNul(out)) {
     const [info, path] = line.split('\t');
@@ -128,45 +128,47 @@ async function realIndexLock(root: string): Promise<string | null> {
   return `${index}.lock`;
 }
 
-/** Applies the edits to the index(es) first, then to the working files; returns the paths changed. */
-async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
-  const modes = await indexEntries(edits.map((e) => e.path), root);
+/**
+ * Applies the edits to one index: each file's new blob is computed from that index's own
+ * version, so what else is staged in the file stays staged. Returns the paths it changed.
+ */
+async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const modes = await indexEntries(edits.map((e) => e.path), root, env);
   const lines: string[] = [];
-  const worktree: { path: string; edit: Edit }[] = [];
-  const texts = await Promise.all(edits.map((e) => git(['cat-file', 'blob', `:${e.path}`], { cwd: root, allowFail: true })));
-  for (const [i, edit] of edits.entries()) {
-    const text = texts[i];
+  for (const edit of edits) {
     const mode = modes.get(edit.path);
-    if (text === null || text === undefined || !mode) continue;
-    const next = edit.apply(text);
+    const text = mode ? await git(['cat-file', 'blob', `:${edit.path}`], { cwd: root, env, allowFail: true }) : null;
+    const next = text === null ? null : edit.apply(text);
     if (next === null || next === text) continue;
     const blob = (await git(['hash-object', '-w', '--no-filters', '--stdin'], { cwd: root, input: next })).trim();
     lines.push(`${mode} ${blob}\t${edit.path}`);
-    worktree.push({ path: edit.path, edit });
   }
-  if (lines.length === 0) return [];
-  const info = `${lines.join('\n')}\n`;
-  await git(['update-index', '--index-info'], { cwd: root, input: info });
+  if (lines.length > 0) await git(['update-index', '--index-info'], { cwd: root, env, input: `${lines.join('\n')}\n` });
+  return lines.map((l) => l.slice(l.indexOf('\t') + 1));
+}
+
+/**
+ * The index git commits first, then (for `git commit <paths>`) the real index that becomes
+ * .git/index afterwards, then the working files: an interruption leaves at worst a block staged
+ * and not yet in the working file, never a lost edit.
+ */
+async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
+  const changed = await editIndex(edits, root, process.env);
+  if (changed.length === 0) return [];
   const real = await realIndexLock(root);
-  if (real) await git(['update-index', '--index-info'], { cwd: root, input: info, env: { ...process.env, GIT_INDEX_FILE: real } });
-  for (const { path, edit } of worktree) {
-    const file = join(root, path);
+  if (real) await editIndex(edits.filter((e) => changed.includes(e.path)), root, { ...process.env, GIT_INDEX_FILE: real });
+  for (const edit of edits.filter((e) => changed.includes(e.path))) {
+    const file = join(root, edit.path);
     const text = await readFile(file, 'utf8').catch(() => null);
     const next = text === null ? null : edit.apply(text);
     if (next !== null && next !== text) await writeFile(file, next);
   }
-  return worktree.map((w) => w.path);
+  return changed;
 }
 
 export interface StageResult {
   staged: string[];
   warnings: { file: string; text: string }[];
-}
-
-export interface HandoffInputs {
-  plans: PlanFile[];
-  facts: BlockFacts;
-  identity: Identity;
 }
 
 /** The facts a block states, gathered from git (HEAD, branch, what is left uncommitted). */

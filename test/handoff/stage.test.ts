@@ -162,3 +162,19 @@ test('pre-commit warns (without refusing) when the handoff contradicts git; conf
   assert.doesNotMatch(atHead(repo, 'AGENTS.md'), /Check me/, 'AGENTS.md is not configured here');
   assertClean(repo, ['?? scratch.txt']);
 });
+
+test('git commit <plan>: an edit staged in the paired .md but not committed stays staged, with the block', () => {
+  const repo = track(planRepo());
+  const md = readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8');
+  repo.write('docs/export-plan.md', md.replace('Why we retry.', 'Why we retry, staged for later.'));
+  repo.git('add', 'docs/export-plan.md');
+  withNextAction(repo, 'Paths action');
+  ok(repo.commit('only the plan', 'docs/export-plan.json'));
+  assert.doesNotMatch(atHead(repo, 'docs/export-plan.md'), /staged for later/, 'not committed: it was not named');
+  assert.match(atHead(repo, 'docs/export-plan.md'), /Paths action/);
+  const staged = repo.git('show', ':docs/export-plan.md');
+  assert.match(staged, /staged for later/, 'still staged');
+  assert.match(staged, /Paths action/, 'with the new block');
+  assert.equal(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), staged);
+  assertClean(repo, ['M  docs/export-plan.md']);
+});
