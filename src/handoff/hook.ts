@@ -1,10 +1,13 @@
 // pre-commit's one call into the handoff: regenerate and stage the blocks when a plan is staged,
 // and print what the handoff states that git contradicts. Warnings never refuse the commit.
+// The common commit (no plan staged) returns before anything is loaded.
+import type { Change } from '../git/changes.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 
-export async function regenerateHandoff(cwd?: string): Promise<void> {
+export async function regenerateHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean): Promise<void> {
+  if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return;
   const { stageHandoff } = await import('./stage.js');
-  const { warnings } = await stageHandoff(cwd);
+  const { warnings } = await stageHandoff(root);
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
 }

@@ -68,7 +68,7 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker, so the verified tree is the one that will be committed.
-  await regenerateHandoff(repo.root);
+  await regenerateHandoff(repo.root, staged.changes, plans.matches);
   await writeVerifiedMarker(skipped, repo.root);
   return 0;
 };
