@@ -33,11 +33,12 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   assert.equal(r.tryGit(['commit', '-m', 'code'], recordingEnv(log)).code, 0);
   const loaded = readFileSync(log, 'utf8');
   assert.match(loaded, /hooks\/pre-commit\.js/, 'the recorder saw the hook');
-  assert.doesNotMatch(loaded, /ajv|validator|lint-staged|plan\/validate/);
+  assert.doesNotMatch(loaded, /ajv|validator|lint-staged|plan\/validate|handoff\/stage/);
 
   const planLog = join(dir, 'plan.log');
   r.write('docs/api-plan.json', readFileSync(join(r.dir, 'docs/api-plan.json'), 'utf8').replace('"Plan api"', '"Plan API"'));
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-m', 'plan'], { ...recordingEnv(planLog), PLAN_HOOKS_AGENT: 'codex' }).code, 0);
   assert.match(readFileSync(planLog, 'utf8'), /plan-state\.v1\.validator\.js/);
+  assert.match(readFileSync(planLog, 'utf8'), /handoff\/stage\.js/, 'the handoff is regenerated only when a plan is staged');
 });
