@@ -1,6 +1,8 @@
 // `plan-hooks status`: where the work stands, from the working tree's plans, git, and the
 // worklog's tail (a fixed number of entries, so it costs the same however long the log is).
 import type { Command } from '../cli.js';
+import { openRepository } from '../check/repository.js';
+import { readClaims } from '../check/staged.js';
 import { loadConfig } from '../config/config.js';
 import { parseOptions } from './parse-options.js';
 import { git, repoRoot } from '../git/git.js';
@@ -38,15 +40,15 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
       handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since });
     }),
   );
-  const entries = await tail<WorklogEntry>(file, TAIL);
+  const [entries, { claims }] = await Promise.all([tail<WorklogEntry>(file, TAIL), openRepository(root).then((repo) => readClaims(repo))]);
   const report = buildStatus({
     snapshot,
     handoffFacts,
+    claims,
     branch,
     head: headId,
     entries,
     now,
-    staleAfterHours: config.staleAfterHours,
     isPlanPath: (p) => isPlanPath(p, config),
     recent: RECENT,
   });
@@ -82,7 +84,7 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
   if (report.claims.length === 0) out.push('  none');
   for (const c of report.claims) {
     const age = c.ageHours === null ? 'age unknown' : `${c.ageHours} h`;
-    out.push(`  ${s(c.task)} — ${s(c.holder)} since ${s(c.since ?? '?')} (${age}, ${c.stale ? color.yellow('stale: can be taken over') : 'live'}) ${c.files.map(s).join(' ')}`);
+    out.push(`  ${s(c.task)} — ${s(c.holder)} since ${s(c.since ?? '?')} (${age}, ${c.stale ? color.yellow('stale: can be taken over') : 'live'}, in ${s(c.source)}) ${c.files.map(s).join(' ')}`);
   }
   out.push(messages.statusHeading(color.bold('Recent commits')));
   if (report.recent.length === 0) out.push('  none recorded yet');

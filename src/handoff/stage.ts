@@ -10,13 +10,13 @@ import { patternEscapes } from '../claims/pattern.js';
 import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
 import { stagedChanges, touchedPaths } from '../git/changes.js';
 import { git, repoRoot, splitNul } from '../git/git.js';
-import { resolveIdentity } from '../identity/identity.js';
+import { branchHolder, resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
-import { tasksOf } from '../worklog/analyze.js';
 import { planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../worklog/plan-snapshot.js';
-import { branchHolder, currentBranch } from '../worklog/record.js';
+import { claimsIn } from '../worklog/claims.js';
+import { currentBranch } from '../worklog/record.js';
 import { handoffMismatches, resolveLastCommit, uncommittedPaths } from './check.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock, type BlockFacts } from './render.js';
 
@@ -196,7 +196,8 @@ export async function stageHandoff(cwd?: string, now = new Date()): Promise<Stag
     readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
     blockFacts(root, config, now),
   ]);
-  const identity = await resolveIdentity(config, branchHolder(tasksOf(index.plans), facts.branch), root);
+  const bound = claimsIn(index.plans, 'index', 'the index', now, config.staleAfterHours);
+  const identity = await resolveIdentity(config, branchHolder(bound, facts.branch, config.aliases), root);
   const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));
   const edits: Edit[] = [];
   for (const planFile of index.plans.filter((p) => stagedPlans.includes(p.path))) {

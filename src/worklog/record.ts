@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../config/config.js';
 import { commitChanges, touchedPaths } from '../git/changes.js';
 import { git, repoRoot } from '../git/git.js';
-import { resolveIdentity, type Identity } from '../identity/identity.js';
-import { matchTasks, planTransitions, tasksOf, type TaskRef } from './analyze.js';
+import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
+import { matchTasks, planTransitions, tasksOf } from './analyze.js';
 import { claimsIn, claimViolations } from './claims.js';
 import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
 import { planMatcher } from '../check/repository.js';
@@ -26,13 +26,6 @@ async function operation(root: string, parents: number): Promise<Operation> {
   if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD')) || existsSync(join(gitDir, 'sequencer'))) return 'cherry-pick';
   if (existsSync(join(gitDir, 'REVERT_HEAD'))) return 'revert';
   return 'commit';
-}
-
-/** The claimant of an in-progress task bound to this branch (task metadata.branch): identity source 3. */
-export function branchHolder(tasks: TaskRef[], branch: string | null): { name: string; task: string } | null {
-  if (!branch) return null;
-  const hit = tasks.find((r) => r.task.status === 'in-progress' && r.task.claimedBy && r.task.metadata?.branch === branch);
-  return hit ? { name: hit.task.claimedBy!, task: hit.key } : null;
 }
 
 export interface Context {
@@ -73,7 +66,8 @@ export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date())
         ? await readSnapshot({ rev: parents[0]! }, config, root)
         : after;
   const afterTasks = tasksOf(after.plans);
-  const identity = await resolveIdentity(config, branchHolder(afterTasks, ctx.branch), root);
+  const bound = claimsIn(after.plans, 'head', 'the commit', now, config.staleAfterHours);
+  const identity = await resolveIdentity(config, branchHolder(bound, ctx.branch, config.aliases), root);
   const facts = {
     commit: commit!,
     parents,

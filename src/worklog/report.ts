@@ -3,7 +3,7 @@ import { STATUSES, type Handoff, type Status } from '../plan/types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/check.js';
 import { claimAgeHours } from '../claims/stale.js';
 import { blockedTasks, readyTasks, tasksOf } from './analyze.js';
-import { claimsIn } from './claims.js';
+import type { LiveClaim } from '../claims/claims.js';
 import type { CommitEntry, WorklogEntry } from './entry.js';
 import type { PlanFile, Snapshot } from './plan-snapshot.js';
 
@@ -13,10 +13,11 @@ export interface StatusInput {
   handoffFacts: Map<string, HandoffGitFacts & { commitsSince: number | null }>;
   branch: string | null;
   head: string | null;
+  /** Every claim the hooks see (index, HEAD, base branch, other worktrees), stale ones flagged. */
+  claims: LiveClaim[];
   /** Newest first. */
   entries: WorklogEntry[];
   now: Date;
-  staleAfterHours: number;
   isPlanPath: (path: string) => boolean;
   recent: number;
 }
@@ -39,7 +40,7 @@ export interface StatusReport {
   head: string | null;
   plans: PlanReport[];
   unreadablePlans: { path: string; reason: string }[];
-  claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[] }[];
+  claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[]; source: string }[];
   recent: WorklogEntry[];
   unverified: CommitEntry[];
   drift: { since: string | null; commits: CommitEntry[] };
@@ -95,13 +96,14 @@ export function buildStatus(input: StatusInput): StatusReport {
     head: input.head,
     plans: plans.map((p) => planReport(p, input)),
     unreadablePlans: skipped,
-    claims: claimsIn(plans, 'worktree', 'the working tree', input.now, input.staleAfterHours).map((c) => ({
+    claims: input.claims.map((c) => ({
       task: c.task,
       holder: c.holder,
       since: c.since,
       ageHours: claimAgeHours({ id: c.task, status: 'in-progress', claimedAt: c.since ?? undefined }, input.now),
       stale: c.stale,
       files: c.files,
+      source: c.source.label,
     })),
     recent: input.entries.slice(0, input.recent),
     unverified: commits.filter((e) => !e.verified),

@@ -1,9 +1,10 @@
 // status, handoff and log on a real repository with real commits.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Repo, RunResult } from '../fixtures/repo.js';
+import { Repo, type RunResult } from '../fixtures/repo.js';
 import type { StatusReport } from '../../src/worklog/report.js';
 import type { WorklogEntry } from '../../src/worklog/entry.js';
 import { assertClean, head, plan, planRepo } from './helpers.js';
@@ -51,7 +52,7 @@ test('status text: sanitized, with the handoff checked against git', () => {
   assert.match(out, /drive-by \\x1b\[31mfix/);
   assert.match(out, /lastCommit 'deadbeef' is not a commit/);
   assert.match(out, /uncommitted says nothing is left, but 2 path\(s\)/);
-  assert.match(out, /export\/loop — alice since .* \(1 h, live\)/);
+  assert.match(out, /export\/loop — alice since .* \(1 h, live, in [^)]+\)/);
   assert.match(out, /ready: export\/cli/);
   assert.match(out, /2 commit\(s\) since this plan was last committed/);
   repo.git('checkout', '--', 'docs/export-plan.json');
@@ -88,4 +89,23 @@ test('handoff prints the blocks; --write puts them in the working files and is t
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /already up to date/);
   repo.git('checkout', '--', '.');
   assertClean(repo);
+});
+
+test('status shows claims made in another worktree', () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'plan-hooks-wt-')), 'wt');
+  repo.git('worktree', 'add', '-q', '-b', 'side', dir);
+  const side = new Repo(dir, repo.env);
+  const p = plan();
+  const cli = (p.workItems as { tasks: Record<string, unknown>[] }[])[0]!.tasks[2]!;
+  Object.assign(cli, { status: 'in-progress', claimedBy: 'bob', claimedAt: new Date().toISOString() });
+  side.writeJson('docs/export-plan.json', p);
+  side.git('add', '-A');
+  ok(side.tryGit(['commit', '-q', '-m', 'bob claims cli'], { PLAN_HOOKS_AGENT: 'bob' }));
+  const r: StatusReport = JSON.parse(ok(repo.cli(['status', '--json'])).stdout);
+  const bob = r.claims.find((c) => c.task === 'export/cli');
+  assert.ok(bob, `claims: ${JSON.stringify(r.claims)}`);
+  assert.equal(bob.holder, 'bob');
+  assert.match(bob.source, /side|wt/);
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+  repo.git('worktree', 'prune');
 });
