@@ -110,6 +110,11 @@ export function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]>
   }
   const decided = new Map<string, TaskVersion[]>();
   for (const [key, list] of byKey) {
+    // The common case: one version, which decides alone.
+    if (list.length === 1) {
+      if (isHeld(list[0]!.task)) decided.set(key, list);
+      continue;
+    }
     const index = list.filter((v) => v.source.kind === 'index');
     const head = list.filter((v) => v.source.kind === 'head');
     const local = index.length > 0 ? index : head;

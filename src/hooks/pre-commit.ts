@@ -66,7 +66,7 @@ const run: HookRun = async () => {
   if (!allowed(decision)) return 1;
 
   // Every check passed. (The handoff blocks are regenerated and staged here when a plan is staged.)
-  await writeVerifiedMarker(skipped, repo.root);
+  await writeVerifiedMarker(skipped, repo.root, { tree: staged.tree ?? undefined, gitDir: repo.gitDir });
   return 0;
 };
 export default run;
