@@ -91,12 +91,17 @@ export interface Opened {
   guessed: boolean;
 }
 
+/** Reads the repository facts; `cwd` is anywhere inside the working tree. */
+export async function openRepository(cwd = process.cwd()): Promise<Repository> {
+  return (await openRepositoryWith(cwd)).repo;
+}
+
 /**
- * Reads the repository facts; `cwd` is anywhere inside the working tree. `extra` adds reads to
- * the same git batch; it receives the configuration guessed from `cwd` (null when there is no
- * guess), and its outputs count only when `guessed` says the guess was right.
+ * openRepository, plus `extra` reads in the same git batch. `extra` receives the configuration
+ * guessed from `cwd` (null when there is no guess); its outputs count only when `guessed` says
+ * the guess was right.
  */
-export async function openRepository(cwd = process.cwd(), extra: (config: Config | null) => BatchCommand[] = () => []): Promise<Opened> {
+export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Config | null) => BatchCommand[] = () => []): Promise<Opened> {
   const guess = guessRoot(cwd);
   const guessedBase = guess?.config.baseBranch ?? null;
   const extraCommands = extra(guess?.config ?? null);

@@ -4,7 +4,7 @@ import { type LiveClaim, liveClaims } from '../claims/claims.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
 import { git } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
-import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepository, planVersions } from './repository.js';
+import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
 
 export interface Claims {
   repo: Repository;
@@ -46,7 +46,7 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
  * them; then one cat-file for the plan blobs.
  */
 export async function readStaged(cwd = process.cwd()): Promise<Staged> {
-  const { repo, extra, guessed } = await openRepository(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
+  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
   const [diffOut, treeOut, index, base] = extra;
   // The batch hides git's message; asking again shows it (this only happens when git fails).
   const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));

@@ -12,7 +12,7 @@ const command: Command = {
   async run(argv) {
     const unknown = argv.filter((a) => a !== '--json');
     if (unknown.length > 0) throw new UsageError(`unexpected argument '${unknown[0]}'. Usage: plan-hooks whoami [--json]`);
-    const { identity } = await readClaims((await openRepository()).repo);
+    const { identity } = await readClaims(await openRepository());
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(identity)}\n`);
     else process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
     return EXIT.ok;

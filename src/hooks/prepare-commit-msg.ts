@@ -20,7 +20,7 @@ const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'CHERRY_PICK_HE
 
 const run: HookRun = async ([messageFile, source]) => {
   if (!messageFile || (source !== undefined && GIT_WROTE_IT.has(source))) return 0;
-  const { repo } = await openRepository();
+  const repo = await openRepository();
   if (!repo.config.trailer) return 0;
   if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
   const changes = await stagedChanges(repo);
