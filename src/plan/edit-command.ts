@@ -1,0 +1,99 @@
+// The shell shared by `claim`, `release` and `done`: parse the arguments, find the addressed
+// task among the repository's plans, let the pure edit decide, and write the plan back
+// atomically in its own format.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadConfig } from '../config/config.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { repoRoot } from '../git/git.js';
+import { resolveIdentity } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import { sanitize } from '../term.js';
+import { findPlanFiles } from './discover.js';
+import { matchesAddress, taskIds, type EditContext, type EditOutcome } from './edit.js';
+import { detectJsonFormat, formatJson } from './json-format.js';
+import { JsonSyntaxError, parseJsonDocument } from './json-document.js';
+import type { PlanState } from './types.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+export interface PlanEdit {
+  command: string;
+  /** Options besides --as. */
+  options: Options;
+  /** Usage checks on the option values, before any file is read. */
+  checkValues?(values: Values): void;
+  apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
+}
+
+interface Located {
+  file: string;
+  text: string;
+  plan: PlanState;
+  taskId: string;
+}
+
+export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<number> {
+  const { values, address } = parse(argv, spec);
+  const root = await repoRoot();
+  const config = loadConfig(root);
+  const actor = typeof values.as === 'string' ? values.as.trim() : (await resolveIdentity(config, null, root)).name;
+  if (actor === '') throw new UsageError(messages.editEmptyAs);
+  const target = await locateTask(root, await findPlanFiles(root, config), address);
+  const outcome = spec.apply(target.plan, target.taskId, { actor, aliases: config.aliases, now: new Date(), staleAfterHours: config.staleAfterHours }, values);
+  if (!outcome.ok) {
+    process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
+    return EXIT.failed;
+  }
+  const format = detectJsonFormat(target.text);
+  const reformatted = formatJson(target.plan, format) !== target.text;
+  writeFileAtomic(join(root, target.file), formatJson(outcome.plan, format), target.text);
+  process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
+  return EXIT.ok;
+}
+
+function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { as: { type: 'string' }, ...spec.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(messages.editBadArguments(spec.command, (error as Error).message));
+  }
+  if (parsed.positionals.length !== 1) throw new UsageError(messages.editBadArguments(spec.command, 'give exactly one task, as <planId>/<taskId> or <taskId>'));
+  const values = parsed.values as Values;
+  spec.checkValues?.(values);
+  return { values, address: parsed.positionals[0] };
+}
+
+/** The one task `address` names across the plans; unknown or ambiguous addresses are errors that list what exists. */
+async function locateTask(root: string, files: string[], address: string): Promise<Located> {
+  const found: Located[] = [];
+  const broken: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch (error) {
+      broken.push(messages.editUnreadable(file, (error as Error).message));
+      continue;
+    }
+    let plan: PlanState;
+    try {
+      plan = parseJsonDocument(text).value as PlanState;
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      broken.push(messages.editNotJson(file, error.line, error.column, error.message));
+      continue;
+    }
+    if (plan === null || typeof plan !== 'object' || Array.isArray(plan)) continue;
+    for (const taskId of taskIds(plan)) {
+      if (matchesAddress(plan, taskId, address)) found.push({ file, text, plan, taskId });
+    }
+  }
+  if (found.length === 1) return found[0];
+  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${String(f.plan.planId)}/${f.taskId} (${f.file})`)));
+  throw new UserError(messages.editUnknownTask(address, files.length, broken));
+}
