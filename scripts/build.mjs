@@ -23,5 +23,7 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true });
   addFormats(ajv);
   const validate = ajv.compile(schema);
-  writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), standalone(ajv, validate));
+  // ajv's standalone ESM still calls require() for its runtime helpers and formats.
+  const prelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
+  writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), prelude + standalone(ajv, validate));
 }

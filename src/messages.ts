@@ -163,4 +163,127 @@ Exit codes: 0 done, 1 refused, 2 usage error.
 `,
   releaseBadStatus: (status: string) => `--status must be not-started or blocked, not '${status}'`,
   // --- end transitions ---
+  // ---- plan validation: validate, new, the plan rules and the config file (src/plan, src/config) ----
+  plan: {
+    jsonSyntax: (detail: string) => ({
+      message: `not valid JSON: ${detail}`,
+      fix: 'Fix the JSON at this line and column; nothing else in the plan is checked until it parses.',
+    }),
+    notObject: { message: 'the plan must be a JSON object', fix: 'Start from a template: plan-hooks new <name> writes a valid pair.' },
+    required: (field: string, where: string) => ({
+      message: `${where} is missing the required field "${field}"`,
+      fix: `Add "${field}" to ${where}.`,
+    }),
+    unknownKey: (key: string, where: string, allowed: string[], hasMetadata: boolean) => ({
+      message: `unknown key "${key}" in ${where}`,
+      fix: hasMetadata
+        ? `Fix the spelling, or move your own data into the "metadata" object here. Allowed keys: ${allowed.join(', ')}.`
+        : `Fix the spelling or remove it. Allowed keys: ${allowed.join(', ')}.`,
+    }),
+    notOneOf: (value: string, what: 'status' | 'lifecycle', allowed: readonly string[]) => ({
+      message: `${value} is not a ${what}; the ${what === 'status' ? 'statuses' : 'lifecycles'} are ${allowed.join(', ')} and nothing else`,
+      fix: `Use one of: ${allowed.join(', ')}.`,
+    }),
+    wrongType: (expected: string, found: string) => ({
+      message: `must be ${expected}, but it is ${found}`,
+      fix: `Write ${expected} here.`,
+    }),
+    emptyList: (what: string) => ({
+      message: `must not be empty`,
+      fix: `Add at least one ${what}.`,
+    }),
+    emptyText: { message: 'must not be an empty string', fix: 'Write the value, or remove the key if it is optional.' },
+    badId: (value: string) => ({
+      message: `${value} is not a valid id`,
+      fix: "Use 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit (no '/' or spaces); dependsOn may also say <planId>/<taskId>.",
+    }),
+    badFinding: (value: string) => ({
+      message: `the finding ${value} does not start with its kind`,
+      fix: 'Start it with "observed:", "measured:" or "estimated:", then say where it came from, e.g. "Measured: the list call takes 4 s, with curl, on 2026-01-15".',
+    }),
+    badExternalRef: (value: string) => ({
+      message: `${value} is not a GitHub or Jira reference`,
+      fix: 'Use owner/repo#123, https://github.com/owner/repo/issues/123 (or /pull/123), ABC-123, or https://<site>.atlassian.net/browse/ABC-123.',
+    }),
+    badDate: (value: string, form: 'date' | 'date-time' | 'date or date-time') => ({
+      message: `${value} is not a valid ${form}`,
+      fix:
+        form === 'date'
+          ? 'Write a real calendar day as YYYY-MM-DD, e.g. 2026-01-15.'
+          : form === 'date-time'
+            ? 'Write an ISO 8601 date-time with a time zone, e.g. 2026-01-16T09:30:00Z.'
+            : 'Write YYYY-MM-DD (e.g. 2026-01-15) or a date-time with a time zone (e.g. 2026-01-16T09:30:00Z).',
+    }),
+    schemaOther: (detail: string) => ({ message: detail, fix: 'Make the value match plan-state v1 (schema/plan-state.v1.schema.json).' }),
+
+    duplicateId: (kind: string, id: string, firstPath: string) => ({
+      message: `duplicate ${kind} id "${id}" (first used at ${firstPath})`,
+      fix: `Give each ${kind} its own id; ${kind === 'task' ? 'task ids must be unique within the whole plan, since a task is addressed as <planId>/<taskId>' : 'ids must be unique within their list'}.`,
+    }),
+    unknownDependency: (task: string, dep: string) => ({
+      message: `${task} depends on "${dep}", which is not a task in this plan`,
+      fix: 'Name the id of a task in this plan (or <planId>/<taskId> with this plan\'s id), or remove the entry.',
+    }),
+    dependencyCycle: (cycle: string[]) => ({
+      message: `dependency cycle: ${cycle.join(' → ')}`,
+      fix: 'Remove one of these dependsOn entries so the tasks can be done in some order.',
+    }),
+    claimedInFuture: (task: string, claimedAt: string) => ({
+      message: `${task} was claimed at ${claimedAt}, which is in the future`,
+      fix: 'Write the time the claim was made, with its time zone (e.g. date -u +%Y-%m-%dT%H:%M:%SZ).',
+    }),
+    patternEscapes: (pattern: string, why: string) => ({
+      message: `the files pattern "${pattern}" leaves the repository: ${why}`,
+      fix: "Write a path relative to the repository root, without '..', '~' or a leading '/'.",
+    }),
+    invalidPattern: (pattern: string, why: string) => ({
+      message: `the files pattern "${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}" is not usable: ${why}`,
+      fix: 'Write a repository-relative path or glob (a directory covers what is under it; * and ? stay within one segment; ** spans segments).',
+    }),
+
+    completedWithoutLog: (task: string, item: string) => ({
+      message: `${task} is completed but work item ${item} has no log entry`,
+      fix: `Append a log entry to work item ${item} saying what was done: { "date": "YYYY-MM-DD", "summary": "…" }.`,
+    }),
+    inProgressWithoutClaim: (task: string) => ({
+      message: `${task} is in-progress but has no claimedBy`,
+      fix: 'Set claimedBy (who works on it) and claimedAt, e.g. plan-hooks claim <planId>/<taskId>, or set the status back to not-started.',
+    }),
+    missingHandoff: (item: string) => ({
+      message: `multi-session plan has an in-progress or blocked item (${item}) but no handoff`,
+      fix: 'Add "handoff": { "nextAction": "…", "branch": "…", "lastCommit": "…", "verify": "…" } so the next session knows where to start.',
+    }),
+    dependencyNotCompleted: (task: string, dep: string, status: string) => ({
+      message: `${task} is in-progress but its dependency ${dep} is ${status}`,
+      fix: `Finish ${dep} first, or set ${task} back to not-started (or blocked), or remove the dependency if it no longer holds.`,
+    }),
+    completedWithoutAcceptance: (task: string) => ({
+      message: `${task} is completed but has no acceptance`,
+      fix: 'Add "acceptance": how to check that the task is done (a command, a test, an observable result).',
+    }),
+    overlappingFiles: (task: string, pattern: string, other: string, otherPattern: string) => ({
+      message: `${task} and ${other} are both in-progress and their files overlap ("${pattern}" and "${otherPattern}")`,
+      fix: 'Split the files so each in-progress task owns its own, or finish or block one of the two tasks first.',
+    }),
+    staleClaim: (task: string, holder: string, hours: number, limit: number, item: string) => ({
+      message: `${task} is claimed by ${holder} since ${hours} h ago with no log entry in work item ${item} within ${limit} h: the claim is stale`,
+      fix: `If ${holder} is still on it, append a log entry to work item ${item}; otherwise another agent may take it over (plan-hooks claim <planId>/<taskId> --takeover).`,
+    }),
+    itemStatusMismatch: (item: string, status: string, detail: string) => ({
+      message: `work item ${item} is ${status} but ${detail}`,
+      fix: 'Make the work item status agree with its tasks (completed only when every task is; not-started only when none has started).',
+    }),
+    handoffCommitUnknown: (value: string) => ({
+      message: `handoff.lastCommit ${value} does not name a commit git can find here`,
+      fix: 'Start it with the id of the last commit (git log -1 --format="%h %s"), or fetch the branch that has it.',
+    }),
+    handoffBranchUnknown: (branch: string) => ({
+      message: `handoff.branch "${branch}" is not a local or remote-tracking branch here`,
+      fix: 'Write the branch the work is on (git branch --show-current), or fetch it (git fetch).',
+    }),
+    missingMarkdown: (md: string) => ({
+      message: `the paired Markdown ${md} is missing`,
+      fix: `Create ${md} (why: the problem, the decisions, the risks, how to undo); plan-hooks new <name> writes both files.`,
+    }),
+  },
 };

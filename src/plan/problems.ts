@@ -18,3 +18,22 @@ export interface Problem {
   /** A stable identifier of the rule, e.g. `schema`, `duplicate-id`, `claim-no-holder`. */
   rule: string;
 }
+
+/** A problem before it is placed in a file: rules know the JSON path, not the line. */
+export interface DraftProblem {
+  severity: Severity;
+  rule: string;
+  path: readonly (string | number)[];
+  message: string;
+  fix: string;
+}
+
+/** Gives each draft its file, formatted path, line and column (`locate` from json-document.ts). */
+export function placeProblems(
+  drafts: readonly DraftProblem[],
+  file: string,
+  locate: (path: readonly (string | number)[]) => { line: number; column: number },
+  formatPath: (path: readonly (string | number)[]) => string,
+): Problem[] {
+  return drafts.map((d) => ({ severity: d.severity, file, path: formatPath(d.path), ...locate(d.path), message: d.message, fix: d.fix, rule: d.rule }));
+}

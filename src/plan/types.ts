@@ -62,3 +62,22 @@ export interface PlanState {
   workItems: WorkItem[];
   changelog: LogEntry[];
 }
+
+/**
+ * What git and the file system say about one plan, gathered by the shell (src/plan/facts.ts)
+ * so the rules stay pure. `null` means "not known here" (no repository, no such field, or the
+ * caller did not look) and never produces a warning.
+ */
+export interface PlanFacts {
+  /** The paired `docs/<name>-plan.md` exists next to the plan. */
+  markdownExists: boolean | null;
+  /** The commit id that `handoff.lastCommit` starts with names a commit in this repository. */
+  lastCommitFound: boolean | null;
+  /** `handoff.branch` is a local branch or a remote-tracking branch of some remote. */
+  branchFound: boolean | null;
+  /** core.ignorecase: file patterns compare case-insensitively. */
+  ignoreCase: boolean;
+}
+
+/** Facts for a plan checked with no repository at hand: every git-aware warning is skipped. */
+export const UNKNOWN_FACTS: PlanFacts = { markdownExists: null, lastCommitFound: null, branchFound: null, ignoreCase: false };

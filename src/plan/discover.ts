@@ -1,0 +1,35 @@
+// Which files are plans: the config's `plans` patterns over the files git knows about
+// (tracked, plus untracked files that are not ignored), so a new plan is found before its
+// first commit and nothing under node_modules or build output is ever read.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+import { compilePattern, type CompiledPattern } from '../claims/pattern.js';
+import { git, splitNul } from '../git/git.js';
+
+const compiled = new WeakMap<Config, CompiledPattern[]>();
+
+function planPatterns(config: Config): CompiledPattern[] {
+  let patterns = compiled.get(config);
+  if (!patterns) {
+    // Plan names are matched exactly as written: a plan's path is part of its identity.
+    patterns = config.plans.map((p) => compilePattern(p, { ignoreCase: false }));
+    compiled.set(config, patterns);
+  }
+  return patterns;
+}
+
+/** True when the repository-relative `path` is a plan file under `config.plans`. */
+export function isPlanPath(path: string, config: Config): boolean {
+  return path.endsWith('.json') && planPatterns(config).some((p) => p.test(path));
+}
+
+export { pairedMarkdownPath } from './paths.js';
+
+/** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */
+export async function findPlanFiles(root: string, config: Config): Promise<string[]> {
+  const out = await git(['ls-files', '-z', '-co', '--exclude-standard'], { cwd: root });
+  // -c also lists tracked files deleted from the working tree; those are not there to read.
+  const files = new Set(splitNul(out).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
+  return [...files].sort();
+}

@@ -1,0 +1,221 @@
+// The rules of SPEC §3 beyond the schema, on a plan that already passed the schema. Pure:
+// the plan, the git facts and the clock in; problems out.
+import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../claims/pattern.js';
+import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { messages } from '../messages.js';
+import type { JsonPath } from './json-document.js';
+import type { DraftProblem, Severity } from './problems.js';
+import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
+
+export interface RuleOptions {
+  now: Date;
+  staleAfterHours: number;
+}
+
+/** Clocks on different machines disagree a little; a claim this far ahead is still "now". */
+export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+interface TaskRef {
+  task: Task;
+  item: WorkItem;
+  path: JsonPath;
+  /** `<planId>/<taskId>`, how messages name a task. */
+  name: string;
+}
+
+type Emit = (severity: Severity, rule: string, path: JsonPath, text: { message: string; fix: string }) => void;
+
+export function planRules(plan: PlanState, facts: PlanFacts, opts: RuleOptions): DraftProblem[] {
+  const drafts: DraftProblem[] = [];
+  const emit: Emit = (severity, rule, path, text) => drafts.push({ severity, rule, path, ...text });
+  const tasks: TaskRef[] = plan.workItems.flatMap((item, i) =>
+    item.tasks.map((task, j) => ({ task, item, path: ['workItems', i, 'tasks', j], name: `${plan.planId}/${task.id}` })),
+  );
+  const byId = uniqueIds(plan, tasks, emit);
+  dependencies(plan, tasks, byId, emit);
+  claims(tasks, opts, emit);
+  const patterns = filePatterns(tasks, facts, emit);
+  overlaps(tasks, patterns, emit);
+  taskWarnings(tasks, emit);
+  itemWarnings(plan, emit);
+  handoffWarnings(plan, facts, emit);
+  return drafts;
+}
+
+function uniqueIds(plan: PlanState, tasks: TaskRef[], emit: Emit): Map<string, TaskRef> {
+  const check = <T>(kind: string, entries: { id: string; path: JsonPath; value: T }[]): Map<string, T> => {
+    const first = new Map<string, { path: JsonPath; value: T }>();
+    for (const e of entries) {
+      const earlier = first.get(e.id);
+      if (earlier) emit('error', 'duplicate-id', [...e.path, 'id'], messages.plan.duplicateId(kind, e.id, formatShort(earlier.path)));
+      else first.set(e.id, e);
+    }
+    return new Map([...first].map(([id, e]) => [id, e.value]));
+  };
+  check('step', plan.taskTemplate.steps.map((s, i) => ({ id: s.id, path: ['taskTemplate', 'steps', i], value: s })));
+  check('work item', plan.workItems.map((w, i) => ({ id: w.id, path: ['workItems', i], value: w })));
+  return check('task', tasks.map((t) => ({ id: t.task.id, path: t.path, value: t })));
+}
+
+function formatShort(path: JsonPath): string {
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+}
+
+/** A dependsOn entry names a task of this plan, bare or as `<planId>/<taskId>`. */
+function resolveDependency(plan: PlanState, dep: string, byId: Map<string, TaskRef>): TaskRef | undefined {
+  const slash = dep.indexOf('/');
+  if (slash === -1) return byId.get(dep);
+  return dep.slice(0, slash) === plan.planId ? byId.get(dep.slice(slash + 1)) : undefined;
+}
+
+function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskRef>, emit: Emit): void {
+  const edges = new Map<TaskRef, { to: TaskRef; path: JsonPath }[]>();
+  for (const ref of tasks) {
+    const out: { to: TaskRef; path: JsonPath }[] = [];
+    (ref.task.dependsOn ?? []).forEach((dep, k) => {
+      const path = [...ref.path, 'dependsOn', k];
+      const to = resolveDependency(plan, dep, byId);
+      if (!to) return emit('error', 'unknown-dependency', path, messages.plan.unknownDependency(ref.name, dep));
+      out.push({ to, path });
+      if (ref.task.status === 'in-progress' && to.task.status !== 'completed') {
+        emit('warning', 'dependency-not-completed', path, messages.plan.dependencyNotCompleted(ref.name, to.name, to.task.status));
+      }
+    });
+    edges.set(ref, out);
+  }
+  // Iterative depth-first search (plans are untrusted: no recursion on their depth). Each
+  // cycle is reported once, at the edge that closes it.
+  const state = new Map<TaskRef, 'open' | 'done'>();
+  for (const start of tasks) {
+    if (state.has(start)) continue;
+    const stack: { ref: TaskRef; next: number }[] = [{ ref: start, next: 0 }];
+    state.set(start, 'open');
+    while (stack.length > 0) {
+      const top = stack.at(-1)!;
+      const edge = edges.get(top.ref)![top.next++];
+      if (!edge) {
+        state.set(top.ref, 'done');
+        stack.pop();
+      } else if (state.get(edge.to) === 'open') {
+        const from = stack.findIndex((f) => f.ref === edge.to);
+        const cycle = [...stack.slice(from).map((f) => f.ref.name), edge.to.name];
+        emit('error', 'dependency-cycle', edge.path, messages.plan.dependencyCycle(cycle));
+      } else if (!state.has(edge.to)) {
+        state.set(edge.to, 'open');
+        stack.push({ ref: edge.to, next: 0 });
+      }
+    }
+  }
+}
+
+function claims(tasks: TaskRef[], opts: RuleOptions, emit: Emit): void {
+  for (const { task, item, path, name } of tasks) {
+    if (task.claimedAt && Date.parse(task.claimedAt) > opts.now.getTime() + CLOCK_SKEW_MS) {
+      emit('error', 'claimed-in-future', [...path, 'claimedAt'], messages.plan.claimedInFuture(name, task.claimedAt));
+    } else if (task.status === 'in-progress' && task.claimedBy && isStaleClaim(task, item, opts.now, opts.staleAfterHours)) {
+      const hours = claimAgeHours(task, opts.now) ?? 0;
+      emit('warning', 'stale-claim', [...path, 'claimedAt'], messages.plan.staleClaim(name, task.claimedBy, hours, opts.staleAfterHours, item.id));
+    }
+  }
+}
+
+interface PlacedPattern {
+  pattern: CompiledPattern;
+  path: JsonPath;
+}
+
+/** Compiles every task's files; patterns leaving the repository or unusable are errors. */
+function filePatterns(tasks: TaskRef[], facts: PlanFacts, emit: Emit): Map<TaskRef, PlacedPattern[]> {
+  const result = new Map<TaskRef, PlacedPattern[]>();
+  for (const ref of tasks) {
+    const placed: PlacedPattern[] = [];
+    (ref.task.files ?? []).forEach((source, k) => {
+      const path = [...ref.path, 'files', k];
+      const escape = patternEscapes(source);
+      if (escape) return emit('error', 'pattern-escapes', path, messages.plan.patternEscapes(source, escape));
+      try {
+        placed.push({ pattern: compilePattern(source, { ignoreCase: facts.ignoreCase }), path });
+      } catch (error) {
+        if (!(error instanceof PatternError)) throw error;
+        emit('error', 'invalid-pattern', path, messages.plan.invalidPattern(source, error.message));
+      }
+    });
+    result.set(ref, placed);
+  }
+  return result;
+}
+
+/**
+ * Two patterns overlap when some path could match both. Exact answers for globs are costly,
+ * so: a literal path overlaps a pattern that matches it; two globs overlap when one's literal
+ * prefix lies inside the other's (a warning errs towards saying so).
+ */
+function patternsOverlap(a: CompiledPattern, b: CompiledPattern): boolean {
+  if (a.literal) return b.test(a.literalPrefix);
+  if (b.literal) return a.test(b.literalPrefix);
+  const inside = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
+  return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
+}
+
+function overlaps(tasks: TaskRef[], patterns: Map<TaskRef, PlacedPattern[]>, emit: Emit): void {
+  const active = tasks.filter((t) => t.task.status === 'in-progress');
+  for (let i = 0; i < active.length; i++) {
+    for (let j = 0; j < i; j++) {
+      const mine = active[i]!;
+      const other = active[j]!;
+      const hit = findOverlap(patterns.get(mine)!, patterns.get(other)!);
+      if (hit) emit('warning', 'overlapping-files', hit[0].path, messages.plan.overlappingFiles(mine.name, hit[0].pattern.source, other.name, hit[1].pattern.source));
+    }
+  }
+}
+
+function findOverlap(mine: PlacedPattern[], theirs: PlacedPattern[]): [PlacedPattern, PlacedPattern] | null {
+  for (const a of mine) for (const b of theirs) if (patternsOverlap(a.pattern, b.pattern)) return [a, b];
+  return null;
+}
+
+function taskWarnings(tasks: TaskRef[], emit: Emit): void {
+  for (const { task, item, path, name } of tasks) {
+    const at = [...path, 'status'];
+    if (task.status === 'completed' && item.log.length === 0) emit('warning', 'completed-without-log', at, messages.plan.completedWithoutLog(name, item.id));
+    if (task.status === 'completed' && !task.acceptance) emit('warning', 'completed-without-acceptance', at, messages.plan.completedWithoutAcceptance(name));
+    if (task.status === 'in-progress' && !task.claimedBy) emit('warning', 'in-progress-without-claim', at, messages.plan.inProgressWithoutClaim(name));
+  }
+}
+
+/** What a work item's tasks say its status should be, or null when several statuses fit. */
+function statusMismatch(item: WorkItem): string | null {
+  const statuses = item.tasks.map((t) => t.status);
+  const all = (s: string) => statuses.every((x) => x === s);
+  if (item.status === 'completed' && !all('completed')) {
+    const open = item.tasks.filter((t) => t.status !== 'completed').map((t) => t.id);
+    return `these tasks are not completed: ${open.join(', ')}`;
+  }
+  if (item.status !== 'completed' && all('completed')) return 'every task is completed';
+  if (item.status === 'not-started' && !all('not-started')) {
+    const started = item.tasks.filter((t) => t.status !== 'not-started').map((t) => t.id);
+    return `these tasks have started: ${started.join(', ')}`;
+  }
+  return null;
+}
+
+function itemWarnings(plan: PlanState, emit: Emit): void {
+  plan.workItems.forEach((item, i) => {
+    const detail = statusMismatch(item);
+    if (detail) emit('warning', 'item-status-mismatch', ['workItems', i, 'status'], messages.plan.itemStatusMismatch(item.id, item.status, detail));
+  });
+  if (plan.lifecycle === 'multi-session' && !plan.handoff) {
+    const open = plan.workItems.find((w) => w.status === 'in-progress' || w.status === 'blocked');
+    if (open) emit('warning', 'missing-handoff', [], messages.plan.missingHandoff(open.id));
+  }
+}
+
+function handoffWarnings(plan: PlanState, facts: PlanFacts, emit: Emit): void {
+  const handoff = plan.handoff;
+  if (handoff?.lastCommit !== undefined && facts.lastCommitFound === false) {
+    emit('warning', 'handoff-commit-unknown', ['handoff', 'lastCommit'], messages.plan.handoffCommitUnknown(JSON.stringify(handoff.lastCommit)));
+  }
+  if (handoff?.branch !== undefined && facts.branchFound === false) {
+    emit('warning', 'handoff-branch-unknown', ['handoff', 'branch'], messages.plan.handoffBranchUnknown(handoff.branch));
+  }
+}
