@@ -11,7 +11,8 @@
 // - `done` is for the claimant or for an unclaimed task; someone else's claim, even a stale
 //   one, must be taken over first (`claim --takeover`), so the log says who finished it.
 // - The work item's status follows its tasks where it would otherwise disagree with them
-//   (completed when every task is; in progress once one starts; not-started when none has),
+//   (completed when every task is; not-started when none has started; otherwise a
+//   not-started or completed item becomes in-progress — the validator's item-status rule),
 //   so a claim and a release in a row leave the plan as it was.
 // - Dates are UTC: lastUpdated and log dates are the UTC day, claimedAt is a UTC date-time.
 import type { Config } from '../config/config.js';
@@ -138,10 +139,9 @@ function since(task: Task, now: Date): string {
 
 function syncItemStatus(item: WorkItem): void {
   const statuses: Status[] = tasks(item).map((t) => t.status);
-  const started = statuses.includes('in-progress') || statuses.includes('completed');
   if (statuses.every((s) => s === 'completed')) item.status = 'completed';
   else if (statuses.every((s) => s === 'not-started')) item.status = 'not-started';
-  else if (started && (item.status === 'not-started' || item.status === 'completed')) item.status = 'in-progress';
+  else if (item.status === 'not-started' || item.status === 'completed') item.status = 'in-progress';
 }
 
 function items(plan: PlanState): WorkItem[] {

@@ -15,13 +15,9 @@ import type { Config } from '../config/config.js';
 import { isStaleClaim } from '../claims/stale.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
+import type { Position } from './json-document.js';
 import type { Problem, Severity } from './problems.js';
 import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
-
-export interface Position {
-  line: number;
-  column: number;
-}
 
 export interface TransitionContext {
   /** The plan file, as messages should name it. */
@@ -31,7 +27,7 @@ export interface TransitionContext {
   aliases: Config['aliases'];
   now: Date;
   staleAfterHours: number;
-  /** Line and column of a JSON path in the staged file; absent or unknown paths fall back to the nearest ancestor. */
+  /** Line and column of a JSON path in the staged file (JsonDocument.locate); unknown paths fall back to the nearest ancestor. */
   locate?: (path: string) => Position | undefined;
 }
 
