@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
+import { parseJsonDocument } from '../../src/plan/json-document.js';
 import type { Problem } from '../../src/plan/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
@@ -246,6 +247,16 @@ describe('positions', () => {
     assert.equal(problems[0].line, 7);
     assert.equal(problems[0].column, 5);
     assert.deepEqual(seen, ['workItems[0].log[0]', 'workItems[0].log', 'workItems[0]']);
+  });
+
+  test('with the validator’s JSON-with-positions locate, a problem points at the value in the staged text', () => {
+    const after = samplePlan();
+    after.workItems[0].tasks[0].claimedBy = 'codex';
+    const text = JSON.stringify(after, null, 2);
+    const doc = parseJsonDocument(text);
+    const [p] = checkTransitions(samplePlan(), doc.value as PlanState, ctx('codex', { locate: (path) => doc.locate(path) }));
+    const line = text.split('\n').findIndex((l) => l.includes('"claimedBy": "codex"')) + 1;
+    assert.deepEqual([p.path, p.line, p.column], ['workItems[0].tasks[0].claimedBy', line, text.split('\n')[line - 1].indexOf('"codex"') + 1]);
   });
 
   test('without locate, problems point at 1:1 and still name the file and path', () => {
