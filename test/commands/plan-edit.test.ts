@@ -27,6 +27,13 @@ function plan(planId: string, tasks: PlanState['workItems'][0]['tasks'], lastUpd
   };
 }
 
+/** The two free tasks, `upload` held by `holder` since `hours` ago. */
+function held(holder: string, hours: number): PlanState['workItems'][0]['tasks'] {
+  const tasks = free();
+  Object.assign(tasks[0], { status: 'in-progress', claimedBy: holder, claimedAt: hoursAgo(hours) });
+  return tasks;
+}
+
 const free = () => [
   { id: 'upload', status: 'not-started' as const, acceptance: 'npm test -- export passes', files: ['src/export.ts'] },
   { id: 'shared', status: 'not-started' as const },
@@ -75,9 +82,7 @@ describe('claim', () => {
   });
 
   test('refused (exit 1, file untouched) while another holder’s claim is live, even with --takeover', () => {
-    const tasks = free();
-    Object.assign(tasks[0], { status: 'in-progress', claimedBy: 'claude', claimedAt: hoursAgo(2) });
-    const text = json(plan('export-retry', tasks));
+    const text = json(plan('export-retry', held('claude', 2)));
     const repo = setup(text);
     const r = repo.cli(['claim', 'upload', '--as', 'codex']);
     assert.equal(r.code, 1);
@@ -90,9 +95,7 @@ describe('claim', () => {
   });
 
   test('--takeover of a stale claim takes it and appends the handoff to the work item log and the changelog', () => {
-    const tasks = free();
-    Object.assign(tasks[0], { status: 'in-progress', claimedBy: 'claude', claimedAt: hoursAgo(72) });
-    const repo = setup(json(plan('export-retry', tasks)));
+    const repo = setup(json(plan('export-retry', held('claude', 72))));
     const plain = repo.cli(['claim', 'upload', '--as', 'codex']);
     assert.equal(plain.code, 1);
     assert.match(plain.stderr, /the claim is stale.*\n.*--takeover/);
@@ -142,9 +145,7 @@ describe('release', () => {
   });
 
   test('--status blocked; someone else’s live claim is refused; a bad --status is a usage error', () => {
-    const tasks = free();
-    Object.assign(tasks[0], { status: 'in-progress', claimedBy: 'claude', claimedAt: hoursAgo(1) });
-    const text = json(plan('export-retry', tasks));
+    const text = json(plan('export-retry', held('claude', 1)));
     const repo = setup(text);
     const other = repo.cli(['release', 'upload', '--as', 'codex']);
     assert.equal(other.code, 1);
@@ -177,9 +178,7 @@ describe('done', () => {
   });
 
   test('refused when someone else holds the task', () => {
-    const tasks = free();
-    Object.assign(tasks[0], { status: 'in-progress', claimedBy: 'claude', claimedAt: hoursAgo(1) });
-    const repo = setup(json(plan('export-retry', tasks)));
+    const repo = setup(json(plan('export-retry', held('claude', 1))));
     const r = repo.cli(['done', 'upload', '--as', 'codex']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /only the claimant marks it done/);

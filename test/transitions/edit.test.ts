@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { claimTask, completeTask, dateTime, matchesAddress, releaseTask, taskIds, type EditContext, type EditOutcome } from '../../src/plan/edit.js';
 import { checkTransitions } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { NOW, OLD, samplePlan } from './plan-fixture.js';
+import { NOW, samplePlan, stalePlan } from './plan-fixture.js';
 
 const ctx = (actor: string): EditContext => ({ actor, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24 });
 
@@ -19,11 +19,6 @@ function refused(outcome: EditOutcome, pattern: RegExp): { message: string; fix:
   return outcome;
 }
 
-function stalePlan(): PlanState {
-  const plan = samplePlan();
-  plan.workItems[0].tasks[0].claimedAt = OLD;
-  return plan;
-}
 
 describe('claim', () => {
   test('claims an unclaimed task: in-progress, claimedBy, claimedAt now, lastUpdated today; no log entry', () => {

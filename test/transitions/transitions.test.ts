@@ -5,7 +5,7 @@ import { parseJsonDocument } from '../../src/plan/json-document.js';
 import type { Problem } from '../../src/plan/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { NOW, OLD, clone, samplePlan } from './plan-fixture.js';
+import { NOW, clone, samplePlan, stalePlan } from './plan-fixture.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {
   return { file: 'docs/export-retry-plan.json', identity, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24, ...extra };
@@ -19,12 +19,6 @@ function check(before: PlanState | null, edit: (p: PlanState) => void, identity 
 
 const rules = (problems: Problem[]) => problems.map((p) => `${p.severity}:${p.rule}:${p.path}`);
 
-/** A plan whose claim on `a` is stale: old claimedAt and no recent log entry. */
-function staleBefore(): PlanState {
-  const plan = samplePlan();
-  plan.workItems[0].tasks[0].claimedAt = OLD;
-  return plan;
-}
 
 describe('unchanged and ordinary edits', () => {
   test('an identical plan has no problems', () => {
@@ -141,7 +135,7 @@ describe('live claims', () => {
   });
 
   test('taking over a stale claim is allowed', () => {
-    const problems = check(staleBefore(), (p) => {
+    const problems = check(stalePlan(), (p) => {
       p.workItems[0].tasks[0].claimedBy = 'codex';
       p.workItems[0].tasks[0].claimedAt = NOW.toISOString();
       p.workItems[0].log.push({ date: '2026-03-10', summary: 'codex took over a from claude', agent: 'codex' });
@@ -150,7 +144,7 @@ describe('live claims', () => {
   });
 
   test('an old claim with a recent log entry is live, so moving it is an error', () => {
-    const before = staleBefore();
+    const before = stalePlan();
     before.workItems[0].log.push({ date: '2026-03-10', summary: 'still on it', agent: 'claude' });
     const problems = check(before, (p) => (p.workItems[0].tasks[0].claimedBy = 'codex'), 'codex');
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimMoved}:workItems[0].tasks[0].claimedBy`]);
@@ -193,7 +187,7 @@ describe('live claims', () => {
   });
 
   test('releasing a stale claim of someone else is allowed', () => {
-    const problems = check(staleBefore(), (p) => {
+    const problems = check(stalePlan(), (p) => {
       delete p.workItems[0].tasks[0].claimedBy;
       p.workItems[0].tasks[0].status = 'not-started';
     }, 'codex');
