@@ -163,6 +163,40 @@ Exit codes: 0 done, 1 refused, 2 usage error.
 `,
   releaseBadStatus: (status: string) => `--status must be not-started or blocked, not '${status}'`,
   // --- end transitions ---
+
+  // --- enforce (pre-commit claims and refusals, prepare-commit-msg, whoami) ---
+  claimRefusedHeader: (count: number) =>
+    `plan-hooks: commit refused — it touches ${count} path${count === 1 ? '' : 's'} claimed by another agent's task.\n`,
+  claimWarningHeader: (count: number) =>
+    `plan-hooks: warning — this commit touches ${count} path${count === 1 ? '' : 's'} claimed by another agent's task (not blocking).\n`,
+  claimGroup: (task: string, holder: string, since: string, source: string, stale: boolean) =>
+    `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
+  claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
+  claimMorePaths: (count: number) => `    … and ${count} more\n`,
+  claimSince: (at: string | null, hours: number | null) => (at === null ? 'an unknown time (no claimedAt)' : `${at}${hours === null ? '' : ` (${hours} h ago)`}`),
+  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean) =>
+    `\nYou are committing as ${identity} (from ${source}).\n` +
+    (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
+    `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
+    staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
+    `  - if you are ${holders.join(' or ')}, say so: PLAN_HOOKS_AGENT=${holders[0]} git commit … (or 'git config plan-hooks.agent ${holders[0]}' for this worktree)\n` +
+    (blocking ? `  - bypass once: git commit --no-verify (recorded in the worklog as unverified; pre-push and CI check it again)\n` : ''),
+  planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${count} problem${count === 1 ? '' : 's'} in the staged plans.\n`,
+  planWarningHeader: (count: number) => `plan-hooks: ${count} warning${count === 1 ? '' : 's'} in the staged plans.\n`,
+  planRefusedFooter: () =>
+    `Fix the staged plan and 'git add' it again, or bypass once with 'git commit --no-verify' (recorded in the worklog).\n`,
+  skipUnknown: (names: string[], known: string[]) =>
+    `plan-hooks: PLAN_HOOKS_SKIP names unknown check${names.length === 1 ? '' : 's'} ${names.join(', ')} (known: ${known.join(', ')}); ignored.\n`,
+  skipNotice: (names: string[]) => `plan-hooks: skipping ${names.join(', ')} for this commit (PLAN_HOOKS_SKIP; recorded in the worklog).\n`,
+  whoamiUsage: () => `Usage: plan-hooks whoami [--json]
+
+Prints who plan-hooks thinks is committing here, and where that came from. First hit wins:
+  1. PLAN_HOOKS_AGENT   2. git config plan-hooks.agent (per worktree too)
+  3. the in-progress task bound to this branch (metadata.branch)   4. coding-agent environment markers
+  5. the git author (user.name)
+`,
+  whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
+  // --- end enforce ---
   // ---- plan validation: validate, new, the plan rules and the config file (src/plan, src/config) ----
   plan: {
     jsonSyntax: (detail: string) => ({
