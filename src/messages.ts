@@ -37,12 +37,12 @@ PLAN_HOOKS=0 skips every hook.
     message: `createdDate changed from '${was}' to '${now}'; it records when the plan began and never changes`,
     fix: `restore "createdDate": "${was}"; record later changes in lastUpdated and the changelog`,
   }),
-  transitionLogEntryChanged: (path: string) => ({
-    message: `${path} differs from the entry at HEAD; logs are append-only`,
+  transitionLogEntryChanged: (log: string, index: number) => ({
+    message: `entry ${index} of the ${log} differs from the one at HEAD; logs are append-only`,
     fix: 'restore the entry exactly as it was at HEAD and append a new log entry instead of editing',
   }),
-  transitionLogEntriesRemoved: (path: string, was: number, now: number) => ({
-    message: `${path} has ${now} entries but had ${was} at HEAD; logs are append-only, entries may not be removed`,
+  transitionLogEntriesRemoved: (log: string, was: number, now: number) => ({
+    message: `the ${log} has ${now} entr${now === 1 ? 'y' : 'ies'} but had ${was} at HEAD; logs are append-only, entries may not be removed`,
     fix: `restore the removed entries (git show HEAD:<file>) and append new entries after them`,
   }),
   transitionItemWithLogRemoved: (item: string, count: number) => ({
@@ -50,7 +50,7 @@ PLAN_HOOKS=0 skips every hook.
     fix: `keep work item '${item}' (mark it completed or blocked, and append a log entry saying why)`,
   }),
   transitionClaimMoved: (task: string, holder: string, to: string, since: string, committer: string) => ({
-    message: `${task} is claimed by ${holder} (since ${since}, not stale) and this commit by ${committer} gives it to ${to}`,
+    message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes claimedBy to ${to}`,
     fix: `coordinate with ${holder}: they can release it ('plan-hooks release ${task}'), or use 'plan-hooks claim ${task} --takeover' once the claim is stale; if you are ${holder}, declare it (PLAN_HOOKS_AGENT=${holder})`,
   }),
   transitionClaimDropped: (task: string, holder: string, since: string, committer: string) => ({

@@ -52,7 +52,7 @@ test('moving a live claim by hand is refused with the file, JSON path, line and 
   const r = commitAs(repo, 'codex', 'steal');
   assert.notEqual(r.code, 0);
   const line = readFileSync(join(repo.dir, FILE), 'utf8').split('\n').findIndex((l) => l.includes('"claimedBy": "codex"')) + 1;
-  assert.match(r.stderr, new RegExp(`docs/export-retry-plan\\.json:${line}:\\d+: error: export-retry/upload is claimed by claude .* gives it to codex \\(workItems\\[0\\]\\.tasks\\[0\\]\\.claimedBy\\)`));
+  assert.match(r.stderr, new RegExp(`docs/export-retry-plan\\.json:${line}:\\d+: error: export-retry/upload is claimed by claude .* changes claimedBy to codex \\(workItems\\[0\\]\\.tasks\\[0\\]\\.claimedBy\\)`));
   assert.match(r.stderr, /plan-hooks claim export-retry\/upload --takeover/);
   assert.equal(repo.git('diff', '--cached', '--name-only'), `${FILE}\n`);
   // The holder may hand it over.
@@ -75,7 +75,7 @@ test('editing an existing log entry is refused; appending one passes', () => {
   editPlan(repo, (p) => (p.workItems[0].log[0].summary = 'Rewritten history'));
   const r = commitAs(repo, 'codex', 'rewrite');
   assert.notEqual(r.code, 0);
-  assert.match(r.stderr, /error: workItems\[0\]\.log\[0\] differs from the entry at HEAD; logs are append-only/);
+  assert.match(r.stderr, /error: entry 0 of the log of work item 'work' differs from the one at HEAD; logs are append-only \(workItems\[0\]\.log\[0\]\)/);
   assert.match(r.stderr, /append a new log entry instead of editing/);
   editPlan(repo, (p) => {
     p.workItems[0].log[0].summary = 'Started';

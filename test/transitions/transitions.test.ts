@@ -86,7 +86,7 @@ describe('append-only logs', () => {
   test('a removed changelog entry is an error at the changelog', () => {
     const problems = check(samplePlan(), (p) => (p.changelog = []));
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.logRewritten}:changelog`]);
-    assert.match(problems[0].message, /has 0 entries but had 1/);
+    assert.match(problems[0].message, /the changelog has 0 entries but had 1 at HEAD/);
   });
 
   test('an edited work item log entry is an error at its path in the staged plan', () => {
@@ -118,7 +118,7 @@ describe('live claims', () => {
   test('moving a live claim to another holder is an error for a third party', () => {
     const problems = check(samplePlan(), (p) => (p.workItems[0].tasks[0].claimedBy = 'codex'), 'codex');
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimMoved}:workItems[0].tasks[0].claimedBy`]);
-    assert.match(problems[0].message, /export-retry\/a is claimed by claude .* gives it to codex/);
+    assert.match(problems[0].message, /export-retry\/a is claimed by claude .* changes claimedBy to codex/);
     assert.match(problems[0].fix, /plan-hooks claim export-retry\/a --takeover/);
   });
 
