@@ -79,6 +79,10 @@ PLAN_HOOKS=0 skips every hook.
     message: `${task} is claimed by ${holder} since ${since}; the claim is stale`,
     fix: `take it over with 'plan-hooks claim ${task} --takeover' (the work item log and the changelog record the handoff)`,
   }),
+  editHeldElsewhere: (task: string, holder: string, since: string, where: string) => ({
+    message: `${task} is claimed by ${holder} since ${since} in ${where} (not stale)`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'. If you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
+  }),
   editReleaseHeldLive: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since} (not stale); only the holder may release it`,
     fix: `ask ${holder} to release it; if you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
@@ -122,13 +126,15 @@ PLAN_HOOKS=0 skips every hook.
   claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover]
 
 Claims a task for you: status in-progress, claimedBy, claimedAt (now, UTC), lastUpdated.
-Re-claiming your own task renews claimedAt. A task held by someone else is refused while the
-claim is live; once it is stale (older than staleAfterHours, default 24 h, with no log entry
+Re-claiming your own task renews claimedAt. A task held by someone else — in this plan, in
+another worktree's copy of it, or on the base branch — is refused while the claim is live; once it is stale (older than staleAfterHours, default 24 h, with no log entry
 in its work item within that time) --takeover takes it over and records the handoff in the
 work item's log and the plan's changelog.
 
 Options:
   --as NAME    claim as NAME instead of the detected identity (see 'plan-hooks whoami')
+               (without it: PLAN_HOOKS_AGENT, git config plan-hooks.agent, the task bound to
+               this branch, a coding-agent marker, then the git author)
   --takeover   take over a stale claim held by someone else
 
 The plan file is rewritten atomically in its own format; commit it with your work.
@@ -151,7 +157,8 @@ Exit codes: 0 released, 1 refused, 2 usage error.
 
 Marks a task completed and appends a log entry (date, summary, agent) to its work item.
 Refused when the task has no "acceptance" (how to check it is done), and when someone else
-holds it (take a stale claim over first with 'plan-hooks claim <task> --takeover').
+holds it here, in another worktree or on the base branch (take a stale claim over first with
+'plan-hooks claim <task> --takeover').
 An unclaimed task is recorded as completed by you (claimedBy, claimedAt).
 
 Options:

@@ -10,6 +10,7 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'claim',
+      respectClaimsElsewhere: true,
       options: { takeover: { type: 'boolean' } },
       apply: (plan, taskId, ctx, values) => claimTask(plan, taskId, ctx, { takeover: values.takeover === true }),
     }),

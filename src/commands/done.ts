@@ -10,6 +10,7 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'done',
+      respectClaimsElsewhere: true,
       options: { summary: { type: 'string', short: 'm' } },
       apply: (plan, taskId, ctx, values) => completeTask(plan, taskId, ctx, { summary: typeof values.summary === 'string' ? values.summary : undefined }),
     }),

@@ -11,6 +11,7 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'release',
+      respectClaimsElsewhere: false,
       options: { status: { type: 'string' } },
       checkValues: (values) => {
         if (values.status !== undefined && !(RELEASE_STATUSES as readonly unknown[]).includes(values.status)) {

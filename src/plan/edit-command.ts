@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadConfig } from '../config/config.js';
+import { readClaims } from '../check/staged.js';
+import { openRepository } from '../check/repository.js';
+import type { LiveClaim } from '../claims/claims.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { repoRoot } from '../git/git.js';
-import { resolveIdentity } from '../identity/identity.js';
+import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 import { findPlanFiles } from './discover.js';
@@ -24,6 +25,8 @@ export interface PlanEdit {
   command: string;
   /** Options besides --as. */
   options: Options;
+  /** Refuse when another worktree or the base branch shows someone else's live claim on the task. */
+  respectClaimsElsewhere: boolean;
   /** Usage checks on the option values, before any file is read. */
   checkValues?(values: Values): void;
   apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
@@ -38,12 +41,19 @@ interface Located {
 
 export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<number> {
   const { values, address } = parse(argv, spec);
-  const root = await repoRoot();
-  const config = loadConfig(root);
-  const actor = typeof values.as === 'string' ? values.as.trim() : (await resolveIdentity(config, null, root)).name;
+  const repo = await openRepository();
+  const { root, config } = repo;
+  // Every claim git can see (this worktree, the others, the base branch) and the identity they
+  // imply — the same facts pre-commit will judge the edited plan by.
+  const seen = await readClaims(repo);
+  const actor = typeof values.as === 'string' ? values.as.trim() : seen.identity.name;
   if (actor === '') throw new UsageError(messages.editEmptyAs);
   const target = await locateTask(root, await findPlanFiles(root, config), address);
-  const outcome = spec.apply(target.plan, target.taskId, { actor, aliases: config.aliases, now: new Date(), staleAfterHours: config.staleAfterHours }, values);
+  const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
+  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, `${String(target.plan.planId)}/${target.taskId}`, ctx) : null;
+  const outcome: EditOutcome = elsewhere
+    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
+    : spec.apply(target.plan, target.taskId, ctx, values);
   if (!outcome.ok) {
     process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
     return EXIT.failed;
@@ -53,6 +63,18 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   writeFileAtomic(join(root, target.file), formatJson(outcome.plan, format), target.text);
   process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
   return EXIT.ok;
+}
+
+/**
+ * A live claim on the task by someone else, seen in another worktree or on the base branch.
+ * This worktree's own versions (index, HEAD) are left to the edit, which reads the working file.
+ */
+function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): LiveClaim | null {
+  return (
+    claims.find(
+      (c) => c.task === key && (c.source.kind === 'worktree' || c.source.kind === 'base') && !c.stale && !sameAgent(c.holder, ctx.actor, ctx.aliases),
+    ) ?? null
+  );
 }
 
 function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {

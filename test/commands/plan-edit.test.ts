@@ -1,6 +1,6 @@
 // claim, release and done in real repositories, through the built CLI.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
@@ -39,13 +39,13 @@ const free = () => [
   { id: 'shared', status: 'not-started' as const },
 ];
 
-const repos: Repo[] = [];
-after(() => repos.forEach((r) => r.remove()));
+const cleanups: (() => void)[] = [];
+after(() => cleanups.forEach((c) => c()));
 
 /** A repository with the given plan text committed, plus a second plan sharing the task id `shared`. */
 function setup(text: string): Repo {
   const repo = makeRepo({ initialCommit: true });
-  repos.push(repo);
+  cleanups.push(() => repo.remove());
   repo.write(PLAN, text);
   repo.writeJson(OTHER, plan('other', [{ id: 'shared', status: 'not-started' }]));
   repo.git('add', '-A');
@@ -233,5 +233,32 @@ describe('files and addressing', () => {
       assert.equal(r.code, 0);
       assert.match(r.stdout, new RegExp(`^Usage: plan-hooks ${name} <planId/taskId \\| taskId>`));
     }
+  });
+});
+
+describe('claims seen elsewhere', () => {
+  test('a live claim in another worktree (even uncommitted) refuses claim and done; its holder may proceed', () => {
+    const repo = setup(json(plan('export-retry', free())));
+    const other = `${repo.dir}-agent-a`;
+    repo.git('worktree', 'add', '-q', '-b', 'agent-a', other);
+    cleanups.push(() => rmSync(other, { recursive: true, force: true }));
+    assert.equal(repo.cli(['claim', 'upload', '--as', 'claude'], {}, other).code, 0);
+    const r = repo.cli(['claim', 'upload', '--as', 'codex']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, new RegExp(`export-retry/upload is claimed by claude since .* in worktree .*agent-a`));
+    assert.equal(repo.cli(['done', 'upload', '--as', 'codex']).code, 1);
+    assert.equal(read(repo), json(plan('export-retry', free())));
+    assert.equal(repo.cli(['claim', 'upload', '--as', 'claude']).code, 0);
+  });
+
+  test('a live claim on the base branch refuses a claim on a branch made before it', () => {
+    const repo = setup(json(plan('export-retry', free())));
+    repo.git('branch', 'feature');
+    assert.equal(repo.cli(['claim', 'upload', '--as', 'claude']).code, 0);
+    repo.git('commit', '-q', '-am', 'claude claims upload');
+    repo.git('checkout', '-q', 'feature');
+    const r = repo.cli(['claim', 'upload', '--as', 'codex']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /claimed by claude since .* in branch main \(not stale\)/);
   });
 });
