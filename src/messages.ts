@@ -115,6 +115,7 @@ PLAN_HOOKS=0 skips every hook.
     `plan-hooks ${command}: ${file}: ${message}\n  fix: ${fix}\nNothing was changed.\n`,
   editWritten: (file: string, summary: string, reformatted: boolean) =>
     `${file}: ${summary}.${reformatted ? ` (The file's layout was normalized: its indent and line endings are kept, other spacing is not.)` : ''}\nCommit ${file} so other agents see it.\n`,
+  editSymlink: (file: string) => `${file}: is a symbolic link; plan-hooks edits only regular files inside the repository`,
   editUnreadable: (file: string, detail: string) => `${file}: cannot read: ${detail}`,
   editNotJson: (file: string, line: number, column: number, detail: string) =>
     `${file}:${line}:${column}: not valid JSON (${detail}); plan-hooks will not edit it until the JSON is fixed`,

@@ -1,7 +1,7 @@
 // The shell shared by `claim`, `release` and `done`: parse the arguments, find the addressed
 // task among the repository's plans, let the pure edit decide, and write the plan back
 // atomically in its own format.
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { readClaims } from '../check/staged.js';
@@ -97,6 +97,11 @@ async function locateTask(root: string, files: string[], address: string): Promi
   for (const file of files) {
     let text: string;
     try {
+      // A symbolic link could point outside the repository; plan-hooks writes only regular files.
+      if (lstatSync(join(root, file)).isSymbolicLink()) {
+        broken.push(messages.editSymlink(file));
+        continue;
+      }
       text = readFileSync(join(root, file), 'utf8');
     } catch (error) {
       broken.push(messages.editUnreadable(file, (error as Error).message));

@@ -1,6 +1,6 @@
 // claim, release and done in real repositories, through the built CLI.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
@@ -220,6 +220,18 @@ describe('files and addressing', () => {
     assert.equal(r.code, 1);
     assert.match(r.stderr, /docs\/export-retry-plan\.json:4:\d+: not valid JSON/);
     assert.equal(read(repo), broken);
+  });
+
+  test('a plan that is a symbolic link is not followed', () => {
+    const repo = setup(json(plan('export-retry', free())));
+    const outside = `${repo.dir}-outside.json`;
+    writeFileSync(outside, json(plan('outside', free())));
+    cleanups.push(() => rmSync(outside, { force: true }));
+    symlinkSync(outside, join(repo.dir, 'docs/outside-plan.json'));
+    const r = repo.cli(['claim', 'outside/upload', '--as', 'codex']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /docs\/outside-plan\.json: is a symbolic link/);
+    assert.equal(readFileSync(outside, 'utf8'), json(plan('outside', free())));
   });
 
   test('usage errors exit 2; --help exits 0 for each command', () => {
