@@ -99,7 +99,7 @@ PLAN_HOOKS=0 skips every hook.
   }),
   editMalformed: (detail: string) => ({ message: `cannot edit this plan: ${detail}`, fix: "run 'plan-hooks validate' and fix the plan first" }),
   editTakeoverLog: (task: string, actor: string, holder: string, since: string) => ({
-    item: `${actor} took over ${task} from ${holder}, whose claim (since ${since}) was stale`,
+    item: `${actor} took over ${task} from ${holder}: the claim, since ${since}, was stale`,
     changelog: `Work on ${task} handed from ${holder} to ${actor} (takeover of a stale claim)`,
   }),
   editDoneLog: (task: string) => `Completed ${task}`,

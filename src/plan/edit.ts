@@ -47,7 +47,7 @@ export function claimTask(plan: PlanState, taskId: string, ctx: EditContext, opt
     const renewed = holder !== null && !other;
     const previous = since(task, ctx.now);
     task.status = 'in-progress';
-    task.claimedBy = ctx.actor;
+    if (!renewed) task.claimedBy = ctx.actor; // a renewal keeps the holder's own spelling
     task.claimedAt = dateTime(ctx.now);
     if (other) {
       const text = messages.editTakeoverLog(name, ctx.actor, holder, previous);

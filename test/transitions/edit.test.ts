@@ -58,10 +58,10 @@ describe('claim', () => {
     assert.deepEqual(checkTransitions(before, plan, { file: 'p.json', identity: 'codex', aliases: {}, now: NOW, staleAfterHours: 24 }), []);
   });
 
-  test('re-claiming your own task (an alias counts) renews claimedAt without a log entry', () => {
+  test('re-claiming your own task (an alias counts) renews claimedAt without a log entry, keeping the holder’s spelling', () => {
     const plan = ok(claimTask(samplePlan(), 'a', ctx('Claude-Code'), { takeover: false }));
     assert.equal(plan.workItems[0].tasks[0].claimedAt, '2026-03-10T12:00:00Z');
-    assert.equal(plan.workItems[0].tasks[0].claimedBy, 'Claude-Code');
+    assert.equal(plan.workItems[0].tasks[0].claimedBy, 'claude');
     assert.match(plan.summary, /renewed/);
     assert.equal(plan.workItems[0].log.length, 1);
   });
