@@ -182,13 +182,27 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
   claimMorePaths: (count: number) => `    … and ${count} more\n`,
   claimSince: (at: string | null, hours: number | null) => (at === null ? 'an unknown time (no claimedAt)' : `${at}${hours === null ? '' : ` (${hours} h ago)`}`),
-  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean) =>
+  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string) =>
     `\nYou are committing as ${identity} (from ${source}).\n` +
     (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
     `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
     staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
     `  - if you are ${holders.join(' or ')}, say so: PLAN_HOOKS_AGENT=${holders[0]} git commit … (or 'git config plan-hooks.agent ${holders[0]}' for this worktree)\n` +
-    (blocking ? `  - bypass once: git commit --no-verify (recorded in the worklog as unverified; pre-push and CI check it again)\n` : ''),
+    (blocking ? `  - ${bypass}\n` : ''),
+  bypassCommit: () => 'bypass once: git commit --no-verify (recorded in the worklog as unverified; pre-push and CI check it again)',
+  bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
+  bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
+  rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
+  rangeSummary: (bad: number, total: number) =>
+    bad === 0 ? `plan-hooks: ${total} commit${total === 1 ? '' : 's'} checked, all allowed.\n` : `plan-hooks: ${bad} of ${total} commit${total === 1 ? '' : 's'} would have been refused at commit time (above).\n`,
+  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--json]
+
+Runs pre-commit's checks (plans, transitions, claims) over each commit in the range, each
+against its first parent, at its own commit time. For CI and pre-push, where --no-verify
+cannot reach. Exit 1 when a commit would have been refused.
+PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks.
+`,
+  checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",
   planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${count} problem${count === 1 ? '' : 's'} in the staged plans.\n`,
   planWarningHeader: (count: number) => `plan-hooks: ${count} warning${count === 1 ? '' : 's'} in the staged plans.\n`,
   planRefusedFooter: () =>

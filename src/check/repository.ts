@@ -271,7 +271,8 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
   return out;
 }
 
-function parsePlan(text: string): unknown {
+/** A plan file's JSON, or null when it is not JSON (the validator reports that). */
+export function parsePlan(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -303,6 +304,13 @@ export async function planVersions(repo: Repository, changes: Change[], listings
   for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: parsed.get(oid) });
   headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlan(texts[names.length + i] ?? '') }));
   if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: parsed.get(oid) });
+  versions.push(...worktreeVersions(repo, plans));
+  return versions;
+}
+
+/** The plans as the other worktrees have them on disk (claims made there, committed or not). */
+export function worktreeVersions(repo: Repository, plans: PlanMatcher): PlanVersion[] {
+  const versions: PlanVersion[] = [];
   for (const tree of repo.otherWorktrees) {
     const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`;
     for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parsePlan(text) });
