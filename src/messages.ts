@@ -202,6 +202,8 @@ against its first parent, at its own commit time. For CI and pre-push, where --n
 cannot reach. Exit 1 when a commit would have been refused.
 PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks.
 `,
+  claimsTooCostly: (ms: number, paths: number) =>
+    `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
   checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",
   planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${count} problem${count === 1 ? '' : 's'} in the staged plans.\n`,
   planWarningHeader: (count: number) => `plan-hooks: ${count} warning${count === 1 ? '' : 's'} in the staged plans.\n`,
