@@ -62,6 +62,15 @@ export function parseSkip(value: string | undefined): string[] {
   return [...new Set((value ?? '').split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
 }
 
+export const CHECKS: readonly CheckName[] = ['plans', 'transitions', 'claims'];
+
+/** PLAN_HOOKS_SKIP split into the checks it names and the names that are no check. */
+export function skipsFrom(value: string | undefined): { skipped: CheckName[]; unknown: string[] } {
+  const names = parseSkip(value);
+  const isCheck = (n: string): n is CheckName => (CHECKS as readonly string[]).includes(n);
+  return { skipped: names.filter(isCheck), unknown: names.filter((n) => !isCheck(n)) };
+}
+
 export function check(input: CheckInput): Decision {
   const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [] };
   const file = (mode: Mode, problems: Problem[]) => {

@@ -1,6 +1,7 @@
 // How a claim conflict reads: grouped by task, each path with the pattern that matched, then
 // the ways forward. Text from plans (holders, patterns, task ids) is sanitized.
 import type { ClaimHit, LiveClaim } from '../claims/claims.js';
+import type { Decision } from './check.js';
 import { claimAgeHours } from '../claims/stale.js';
 import type { Identity } from '../identity/identity.js';
 import { messages } from '../messages.js';
@@ -9,7 +10,7 @@ import { sanitizeLine } from '../term.js';
 /** Paths listed per task before the rest are counted. */
 const PATHS_PER_TASK = 20;
 
-export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean): string {
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit()): string {
   const byClaim = new Map<LiveClaim, ClaimHit[]>();
   for (const hit of hits) {
     const list = byClaim.get(hit.claim);
@@ -27,6 +28,22 @@ export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date,
   }
   const holders = [...new Set([...byClaim.keys()].map((c) => sanitizeLine(c.holder)))];
   const stale = [...new Set([...byClaim.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
-  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking);
+  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass);
+  return out;
+}
+
+/** Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals. */
+export async function formatDecision(decision: Decision, identity: Identity, now: Date, bypass = messages.bypassCommit()): Promise<string> {
+  let out = '';
+  const { errors, warnings } = decision;
+  if (errors.length > 0 || warnings.length > 0) {
+    // Only a staged plan produces problems, and then the validator is loaded anyway.
+    const [{ formatProblems }, { sortProblems }] = await Promise.all([import('../plan/report.js'), import('../plan/validate.js')]);
+    out += errors.length > 0 ? messages.planRefusedHeader(errors.length) : messages.planWarningHeader(warnings.length);
+    out += formatProblems(sortProblems([...errors, ...warnings]));
+    if (errors.length > 0) out += messages.planRefusedFooter();
+  }
+  if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false);
+  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass);
   return out;
 }

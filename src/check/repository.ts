@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Config, loadConfig } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
+import { type BatchCommand, gitBatch } from '../git/batch.js';
 import { git, splitNul } from '../git/git.js';
 import type { PlanVersion } from '../claims/claims.js';
 import { isPlanPath } from '../plan/discover.js';
@@ -71,26 +72,62 @@ export function parseWorktrees(out: string): Worktree[] {
 
 const truthy = (v: string | undefined) => v !== undefined && ['true', 'yes', 'on', '1'].includes(v.toLowerCase());
 
+/** Git runs hooks at the top of the working tree, so there the current directory is the root. */
+function guessRoot(cwd: string): { root: string; config: Config } | null {
+  if (!existsSync(join(cwd, '.git'))) return null;
+  try {
+    return { root: cwd, config: loadConfig(cwd) };
+  } catch {
+    // A broken configuration is reported once the root is certain.
+    return null;
+  }
+}
+
+export interface Opened {
+  repo: Repository;
+  /** The outputs of the extra commands (null where one failed). */
+  extra: (string | null)[];
+  /** False when the extra commands were built for a wrong guess of the configuration. */
+  guessed: boolean;
+}
+
 /** Reads the repository facts; `cwd` is anywhere inside the working tree. */
 export async function openRepository(cwd = process.cwd()): Promise<Repository> {
-  const [paths, configOut, worktreeOut, refsOut] = await Promise.all([
-    git(['rev-parse', '--show-toplevel', '--absolute-git-dir'], { cwd, allowFail: true }),
-    git(['config', '-l', '-z'], { cwd, allowFail: true }),
-    git(['worktree', 'list', '--porcelain'], { cwd, allowFail: true }),
-    git(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES], { cwd, allowFail: true }),
-  ]);
+  return (await openRepositoryWith(cwd)).repo;
+}
+
+/**
+ * openRepository, plus `extra` reads in the same git batch. `extra` receives the configuration
+ * guessed from `cwd` (null when there is no guess); its outputs count only when `guessed` says
+ * the guess was right.
+ */
+export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Config | null) => BatchCommand[] = () => []): Promise<Opened> {
+  const guess = guessRoot(cwd);
+  const guessedBase = guess?.config.baseBranch ?? null;
+  const extraCommands = extra(guess?.config ?? null);
+  const [paths, configOut, worktreeOut, refsOut, ...extraOut] = await gitBatch(
+    [
+      ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
+      ['config', '-l', '-z'],
+      ['worktree', 'list', '--porcelain'],
+      guessedBase ? baseRevParse(guessedBase) : ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES],
+      ...extraCommands,
+    ],
+    cwd,
+  );
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
-  const config = loadConfig(root);
+  const guessed = guess !== null && guess.root === root;
+  const config = guessed ? guess.config : loadConfig(root);
   const gitConfig = parseConfigList(configOut ?? '');
   const worktrees = parseWorktrees(worktreeOut ?? '');
   const current = worktrees.find((w) => w.path === root);
   let base: Repository['base'];
   if (config.baseBranch) {
-    const commit = await git(['rev-parse', '--verify', '-q', '--end-of-options', `${config.baseBranch}^{commit}`], { cwd: root, allowFail: true });
+    const commit = config.baseBranch === guessedBase ? refsOut : await git(baseRevParse(config.baseBranch), { cwd: root, allowFail: true });
     base = commit?.trim() ? { name: config.baseBranch, commit: commit.trim() } : null;
-  } else base = defaultBase(refsOut ?? '');
-  return {
+  } else base = guessedBase ? defaultBase((await git(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES], { cwd: root, allowFail: true })) ?? '') : defaultBase(refsOut ?? '');
+  const repo: Repository = {
     root,
     gitDir,
     config,
@@ -102,7 +139,10 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
     otherWorktrees: worktrees.filter((w) => w !== current),
     base,
   };
+  return { repo, extra: extraOut, guessed: guessed && extraCommands.length === extraOut.length };
 }
+
+const baseRevParse = (name: string) => ['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`];
 
 /** The repository's default branch, in order of preference: origin's HEAD, main, master. */
 const DEFAULT_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master'];
@@ -117,8 +157,10 @@ function defaultBase(refsOut: string): Repository['base'] {
 }
 
 /** `git diff --cached` against HEAD (against nothing before the first commit). */
+export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'];
+
 export async function diffIndex(cwd: string): Promise<Change[]> {
-  return parseNameStatus(await git(['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'], { cwd }));
+  return parseNameStatus(await git(DIFF_INDEX, { cwd }));
 }
 
 /**
@@ -180,10 +222,14 @@ function parseRawOldSide(out: string, plans: PlanMatcher): Map<string, string> {
   return map;
 }
 
-export function listIndexPlans(root: string, config: Config): Promise<string | null> {
-  const plans = planMatcher(config);
-  return git(['ls-files', '-s', '-z', ...pathspec(plans)], { cwd: root, allowFail: true });
-}
+export const listIndexPlans = (config: Config) => ['ls-files', '-s', '-z', ...pathspec(planMatcher(config))];
+
+/** How the index's plans differ from a revision: the old side is that revision's blob. */
+const diffBase = (rev: string, config: Config) => ['diff', '--cached', '--raw', '-z', '--no-renames', '--no-ext-diff', '--abbrev=40', '--end-of-options', rev, ...pathspec(planMatcher(config))];
+
+/** diffBase against the base branch as openRepository will resolve it (configured, else the first default that exists). */
+export const diffIndexBase = (config: Config): BatchCommand =>
+  config.baseBranch ? diffBase(config.baseBranch, config) : { firstOf: DEFAULT_BASES.map((ref) => diffBase(ref, config)) };
 
 const pathspec = (plans: PlanMatcher) => (plans.roots.includes('') ? [] : ['--', ...plans.roots]);
 
@@ -225,7 +271,8 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
   return out;
 }
 
-function parsePlan(text: string): unknown {
+/** A plan file's JSON, or null when it is not JSON (the validator reports that). */
+export function parsePlan(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -239,14 +286,13 @@ function parsePlan(text: string): unknown {
  * plans the index changes (`changes`), the base branch's for plans that differ from the index.
  * `indexListing` is `listIndexPlans`' output when the caller already started it.
  */
-export async function planVersions(repo: Repository, changes: Change[], indexListing?: string | null): Promise<PlanVersion[]> {
+export async function planVersions(repo: Repository, changes: Change[], listings?: { index: string | null; base: string | null }): Promise<PlanVersion[]> {
   const plans = planMatcher(repo.config);
   const cwd = repo.root;
   const baseTree = repo.base && repo.base.commit !== repo.head ? repo.base : null;
-  const [indexOut, baseOut] = await Promise.all([
-    indexListing !== undefined ? indexListing : listIndexPlans(cwd, repo.config),
-    baseTree ? git(['diff', '--cached', '--raw', '-z', '--no-renames', '--no-ext-diff', '--abbrev=40', baseTree.commit, ...pathspec(plans)], { cwd, allowFail: true }) : null,
-  ]);
+  const [indexOut, baseOut] = listings
+    ? [listings.index, listings.base]
+    : await Promise.all([git(listIndexPlans(repo.config), { cwd, allowFail: true }), baseTree ? git(diffBase(baseTree.commit, repo.config), { cwd, allowFail: true }) : null]);
   const index = parseIndexListing(indexOut ?? '', plans);
   const base = parseRawOldSide(baseOut ?? '', plans);
   const headFiles = repo.head ? changes.filter((c) => c.status !== 'A' && plans.matches(c.from ?? c.path)).map((c) => c.from ?? c.path) : [];
@@ -258,6 +304,13 @@ export async function planVersions(repo: Repository, changes: Change[], indexLis
   for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: parsed.get(oid) });
   headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlan(texts[names.length + i] ?? '') }));
   if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: parsed.get(oid) });
+  versions.push(...worktreeVersions(repo, plans));
+  return versions;
+}
+
+/** The plans as the other worktrees have them on disk (claims made there, committed or not). */
+export function worktreeVersions(repo: Repository, plans: PlanMatcher): PlanVersion[] {
+  const versions: PlanVersion[] = [];
   for (const tree of repo.otherWorktrees) {
     const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`;
     for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parsePlan(text) });

@@ -1,12 +1,10 @@
 // The facts of a commit in the making: the repository, what the index changes, every live
 // claim the hooks can see, and who is committing (SPEC §4, the branch source included).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { type LiveClaim, liveClaims } from '../claims/claims.js';
-import { loadConfig } from '../config/config.js';
-import type { Change } from '../git/changes.js';
+import { type Change, parseNameStatus } from '../git/changes.js';
+import { git } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
-import { type Repository, diffIndex, listIndexPlans, onlyOwnChanges, openRepository, planVersions } from './repository.js';
+import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
 
 export interface Claims {
   repo: Repository;
@@ -17,6 +15,8 @@ export interface Claims {
 
 export interface Staged extends Claims {
   changes: Change[];
+  /** The tree the index would commit (git write-tree), when git could write it. */
+  tree: string | null;
 }
 
 export function identityOf(repo: Repository, claims: LiveClaim[]): Identity {
@@ -40,31 +40,17 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
   return claimsOf(repo, now, await planVersions(repo, changes ?? (await diffIndex(repo.root))));
 }
 
-/** The index's plan listing for a guessed root; any failure just means "no guess". */
-function speculativeListing(root: string): Promise<string | null | undefined> {
-  try {
-    return listIndexPlans(root, loadConfig(root)).catch(() => undefined);
-  } catch {
-    return Promise.resolve(undefined);
-  }
-}
-
 /**
- * Everything pre-commit needs. Git runs hooks at the top of the working tree, so the index's
- * plan listing starts at once, alongside the repository facts, on the guess that the current
- * directory is the root; a wrong guess only costs a second listing.
+ * Everything pre-commit needs, in two rounds of git: one batch for the facts, the staged
+ * changes, the staged tree, the index's plans and how the base branch's plans differ from
+ * them; then one cat-file for the plan blobs.
  */
 export async function readStaged(cwd = process.cwd()): Promise<Staged> {
-  const guess = existsSync(join(cwd, '.git')) ? cwd : null;
-  const [repo, diff, listing] = await Promise.all([
-    openRepository(cwd),
-    diffIndex(cwd),
-    guess === null ? undefined : speculativeListing(guess),
-  ]);
+  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
+  const [diffOut, treeOut, index, base] = extra;
+  // The batch hides git's message; asking again shows it (this only happens when git fails).
+  const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
   const now = new Date();
-  const [changes, versions] = await Promise.all([
-    onlyOwnChanges(repo, diff),
-    planVersions(repo, diff, repo.root === guess ? listing : undefined),
-  ]);
-  return { ...claimsOf(repo, now, versions), changes };
+  const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, guessed ? { index: index ?? null, base: base ?? null } : undefined)]);
+  return { ...claimsOf(repo, now, versions), changes, tree: treeOut?.trim() || null };
 }

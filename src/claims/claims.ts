@@ -23,6 +23,8 @@ import type { Task, WorkItem } from '../plan/types.js';
 import { PatternError } from './pattern.js';
 import { PatternIndex } from './index.js';
 import { isStaleClaim } from './stale.js';
+import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
 
 export type SourceKind = 'index' | 'head' | 'base' | 'worktree';
 
@@ -71,7 +73,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** The tasks of one plan version, skipping whatever is malformed (the validator reports it). */
-export function taskVersions(version: PlanVersion): TaskVersion[] {
+export function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
   const plan = version.plan;
   if (!isObject(plan) || !Array.isArray(plan.workItems)) return [];
   const planId = isString(plan.planId) && plan.planId !== '' ? plan.planId : version.file;
@@ -80,7 +82,7 @@ export function taskVersions(version: PlanVersion): TaskVersion[] {
     if (!isObject(item) || !Array.isArray(item.tasks)) continue;
     const workItem = { ...item, log: Array.isArray(item.log) ? item.log.filter((e) => isObject(e) && isString(e.date)) : [] } as WorkItem;
     for (const task of item.tasks) {
-      if (!isObject(task) || !isString(task.id)) continue;
+      if (!isObject(task) || !isString(task.id) || !relevant(task as unknown as Task)) continue;
       out.push({ key: `${planId}/${task.id}`, file: version.file, source: version.source, task: task as unknown as Task, item: workItem });
     }
   }
@@ -110,6 +112,11 @@ export function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]>
   }
   const decided = new Map<string, TaskVersion[]>();
   for (const [key, list] of byKey) {
+    // The common case: one version, which decides alone.
+    if (list.length === 1) {
+      if (isHeld(list[0]!.task)) decided.set(key, list);
+      continue;
+    }
     const index = list.filter((v) => v.source.kind === 'index');
     const head = list.filter((v) => v.source.kind === 'head');
     const local = index.length > 0 ? index : head;
@@ -136,7 +143,11 @@ export function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]>
  * claims no paths but still binds its branch (identity).
  */
 export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: number): LiveClaim[] {
-  const decided = decideTasks(versions.flatMap(taskVersions));
+  // A version neither held nor dated decides nothing (rule 2), unless it may be a release of
+  // the HEAD version of the same plan; skipping the rest keeps large plans cheap.
+  const replacing = new Set(versions.filter((v) => v.source.kind === 'head').map((v) => v.file));
+  const dated = (task: Task) => isHeld(task) || isString(task.claimedAt);
+  const decided = decideTasks(versions.flatMap((v) => taskVersions(v, v.source.kind === 'index' && replacing.has(v.file) ? undefined : dated)));
   const claims: LiveClaim[] = [];
   for (const [key, winners] of decided) {
     if (winners.some((w) => !isHeld(w.task))) continue;
@@ -184,6 +195,13 @@ export function claimIndex(claims: LiveClaim[], ignoreCase: boolean): PatternInd
 }
 
 /**
+ * Matching is linear in each pattern and path, but a plan could still list thousands of
+ * patterns that start with a wildcard against a commit of thousands of paths. Past this budget
+ * the check stops and fails closed with the bypass, rather than hang the commit.
+ */
+export const MATCH_BUDGET_MS = 5000;
+
+/**
  * Which claims each path falls under, split by whether the committer holds them. One hit per
  * (path, task): the first pattern that matched is the one reported.
  */
@@ -193,11 +211,15 @@ export function matchClaims(
   exempt: (path: string) => boolean,
   identity: Pick<Identity, 'name'>,
   aliases: Config['aliases'],
+  budgetMs = MATCH_BUDGET_MS,
 ): { others: ClaimHit[]; own: ClaimHit[] } {
   const others: ClaimHit[] = [];
   const own: ClaimHit[] = [];
   const mine = new Map<string, boolean>();
+  const deadline = Date.now() + budgetMs;
+  let n = 0;
   for (const path of new Set(paths)) {
+    if (++n % 256 === 0 && Date.now() > deadline) throw new UserError(messages.claimsTooCostly(budgetMs, n));
     if (exempt(path)) continue;
     const seen = new Set<LiveClaim>();
     for (const hit of index.match(path)) {

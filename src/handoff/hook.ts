@@ -5,9 +5,11 @@ import type { Change } from '../git/changes.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 
-export async function regenerateHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean): Promise<void> {
-  if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return;
+/** Returns true when it staged something (the index's tree changed). */
+export async function regenerateHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean): Promise<boolean> {
+  if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return false;
   const { stageHandoff } = await import('./stage.js');
-  const { warnings } = await stageHandoff(root);
+  const { staged, warnings } = await stageHandoff(root);
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
+  return staged.length > 0;
 }

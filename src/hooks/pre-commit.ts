@@ -3,9 +3,8 @@
 // claims of other agents. Nothing is changed: a refused commit leaves the index and the
 // working tree exactly as they were. The common commit (no plan staged) loads no validator.
 import type { HookRun } from '../commands/hook.js';
-import type { CheckName } from '../config/config.js';
-import { type PlanChange, type PlanRules, allowed, check, effectiveModes, parseSkip } from '../check/check.js';
-import { formatClaimHits } from '../check/report.js';
+import { CHECKS, type PlanChange, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
+import { formatDecision } from '../check/report.js';
 import { planMatcher } from '../check/repository.js';
 import { readStaged } from '../check/staged.js';
 import { readObjects } from '../git/cat-file.js';
@@ -24,11 +23,8 @@ async function planChanges(changes: Change[], root: string): Promise<PlanChange[
 const run: HookRun = async () => {
   const staged = await readStaged();
   const { repo, identity, now } = staged;
-  const requested = parseSkip(process.env.PLAN_HOOKS_SKIP);
-  const known = Object.keys(repo.config.checks) as CheckName[];
-  const unknown = requested.filter((n) => !(known as string[]).includes(n));
-  if (unknown.length > 0) process.stderr.write(messages.skipUnknown(unknown, known));
-  const skipped = requested.filter((n) => (known as string[]).includes(n));
+  const { skipped, unknown } = skipsFrom(process.env.PLAN_HOOKS_SKIP);
+  if (unknown.length > 0) process.stderr.write(messages.skipUnknown(unknown, [...CHECKS]));
   if (skipped.length > 0) process.stderr.write(messages.skipNotice(skipped));
   const modes = effectiveModes(repo.config.checks, skipped);
 
@@ -54,22 +50,14 @@ const run: HookRun = async () => {
     ignoreCase: repo.ignoreCase,
   });
 
-  if (decision.errors.length > 0 || decision.warnings.length > 0) {
-    const { formatProblems } = await import('../plan/report.js');
-    const { sortProblems } = await import('../plan/validate.js');
-    if (decision.errors.length > 0) process.stderr.write(messages.planRefusedHeader(decision.errors.length));
-    else process.stderr.write(messages.planWarningHeader(decision.warnings.length));
-    process.stderr.write(formatProblems(sortProblems([...decision.errors, ...decision.warnings])));
-    if (decision.errors.length > 0) process.stderr.write(messages.planRefusedFooter());
-  }
-  if (decision.claimWarnings.length > 0) process.stderr.write(formatClaimHits(decision.claimWarnings, identity, now, false));
-  if (decision.refusals.length > 0) process.stderr.write(formatClaimHits(decision.refusals, identity, now, true));
+  const report = await formatDecision(decision, identity, now);
+  if (report) process.stderr.write(report);
   if (!allowed(decision)) return 1;
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
-  // before the marker, so the verified tree is the one that will be committed.
-  await regenerateHandoff(repo.root, staged.changes, plans.matches);
-  await writeVerifiedMarker(skipped, repo.root);
+  // before the marker; when they were, the tree read before them is no longer the commit's.
+  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches);
+  await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (staged.tree ?? undefined), gitDir: repo.gitDir });
   return 0;
 };
 export default run;

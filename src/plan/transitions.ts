@@ -15,13 +15,9 @@ import type { Config } from '../config/config.js';
 import { isStaleClaim } from '../claims/stale.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
+import type { Position } from './json-document.js';
 import type { Problem, Severity } from './problems.js';
 import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
-
-export interface Position {
-  line: number;
-  column: number;
-}
 
 export interface TransitionContext {
   /** The plan file, as messages should name it. */
@@ -31,7 +27,7 @@ export interface TransitionContext {
   aliases: Config['aliases'];
   now: Date;
   staleAfterHours: number;
-  /** Line and column of a JSON path in the staged file; absent or unknown paths fall back to the nearest ancestor. */
+  /** Line and column of a JSON path in the staged file (JsonDocument.locate); unknown paths fall back to the nearest ancestor. */
   locate?: (path: string) => Position | undefined;
 }
 
@@ -64,7 +60,7 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
     report('error', TRANSITION_RULES.createdDateChanged, 'createdDate', messages.transitionCreatedDateChanged(String(before.createdDate), String(after.createdDate)));
   }
 
-  for (const change of logChanges(list(before.changelog), list(after.changelog), 'changelog')) {
+  for (const change of logChanges(list(before.changelog), list(after.changelog), 'changelog', 'changelog')) {
     report('error', TRANSITION_RULES.logRewritten, change.path, change.text);
   }
   const afterItems = new Map(list(after.workItems).map((item, i) => [item.id, { item, path: `workItems[${i}]` }]));
@@ -75,7 +71,7 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
       if (count > 0) report('error', TRANSITION_RULES.logRewritten, 'workItems', messages.transitionItemWithLogRemoved(item.id, count));
       continue;
     }
-    for (const change of logChanges(list(item.log), list(found.item.log), `${found.path}.log`)) {
+    for (const change of logChanges(list(item.log), list(found.item.log), `${found.path}.log`, `log of work item '${item.id}'`)) {
       report('error', TRANSITION_RULES.logRewritten, change.path, change.text);
     }
   }
@@ -130,13 +126,13 @@ function checkLiveClaim(
   }
 }
 
-function logChanges(before: LogEntry[], after: LogEntry[], path: string): { path: string; text: { message: string; fix: string } }[] {
+function logChanges(before: LogEntry[], after: LogEntry[], path: string, label: string): { path: string; text: { message: string; fix: string } }[] {
   const changes: { path: string; text: { message: string; fix: string } }[] = [];
   const common = Math.min(before.length, after.length);
   for (let i = 0; i < common; i++) {
-    if (!sameJson(before[i], after[i])) changes.push({ path: `${path}[${i}]`, text: messages.transitionLogEntryChanged(`${path}[${i}]`) });
+    if (!sameJson(before[i], after[i])) changes.push({ path: `${path}[${i}]`, text: messages.transitionLogEntryChanged(label, i) });
   }
-  if (after.length < before.length) changes.push({ path, text: messages.transitionLogEntriesRemoved(path, before.length, after.length) });
+  if (after.length < before.length) changes.push({ path, text: messages.transitionLogEntriesRemoved(label, before.length, after.length) });
   return changes;
 }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
 import { PatternIndex } from '../../src/claims/index.js';
+import { UserError } from '../../src/errors.js';
 import { compilePattern } from '../../src/claims/pattern.js';
 import type { Task } from '../../src/plan/types.js';
 import { claimed, hoursAgo, open, plan } from './fixture.js';
@@ -75,6 +76,12 @@ describe('matching paths against claims', () => {
     assert.ok(exemptPath('docs/a-plan.md', isPlan));
     assert.ok(exemptPath('.plan-hooks.json', isPlan));
     assert.ok(!exemptPath('docs/b.md', isPlan));
+  });
+
+  test('matching that runs past its budget stops with a message instead of hanging', () => {
+    const index = claimIndex([claim('codex', Array.from({ length: 300 }, (_, i) => `${'*a'.repeat(400)}${i}`))], false);
+    const paths = Array.from({ length: 5000 }, (_, i) => `${'a'.repeat(300)}${i}`);
+    assert.throws(() => matchClaims(paths, index, () => false, { name: 'me' }, {}, 1), UserError);
   });
 
   test('bad patterns in a claim are skipped, the good ones still claim', () => {

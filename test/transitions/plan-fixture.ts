@@ -36,3 +36,10 @@ export function samplePlan(): PlanState {
 export function clone<T>(value: T): T {
   return structuredClone(value);
 }
+
+/** samplePlan with the claim on `a` stale: an old claimedAt and no recent log entry. */
+export function stalePlan(): PlanState {
+  const plan = samplePlan();
+  plan.workItems[0].tasks[0].claimedAt = OLD;
+  return plan;
+}

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
+import { parseJsonDocument } from '../../src/plan/json-document.js';
 import type { Problem } from '../../src/plan/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { NOW, OLD, clone, samplePlan } from './plan-fixture.js';
+import { NOW, clone, samplePlan, stalePlan } from './plan-fixture.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {
   return { file: 'docs/export-retry-plan.json', identity, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24, ...extra };
@@ -18,12 +19,6 @@ function check(before: PlanState | null, edit: (p: PlanState) => void, identity 
 
 const rules = (problems: Problem[]) => problems.map((p) => `${p.severity}:${p.rule}:${p.path}`);
 
-/** A plan whose claim on `a` is stale: old claimedAt and no recent log entry. */
-function staleBefore(): PlanState {
-  const plan = samplePlan();
-  plan.workItems[0].tasks[0].claimedAt = OLD;
-  return plan;
-}
 
 describe('unchanged and ordinary edits', () => {
   test('an identical plan has no problems', () => {
@@ -91,7 +86,7 @@ describe('append-only logs', () => {
   test('a removed changelog entry is an error at the changelog', () => {
     const problems = check(samplePlan(), (p) => (p.changelog = []));
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.logRewritten}:changelog`]);
-    assert.match(problems[0].message, /has 0 entries but had 1/);
+    assert.match(problems[0].message, /the changelog has 0 entries but had 1 at HEAD/);
   });
 
   test('an edited work item log entry is an error at its path in the staged plan', () => {
@@ -123,7 +118,7 @@ describe('live claims', () => {
   test('moving a live claim to another holder is an error for a third party', () => {
     const problems = check(samplePlan(), (p) => (p.workItems[0].tasks[0].claimedBy = 'codex'), 'codex');
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimMoved}:workItems[0].tasks[0].claimedBy`]);
-    assert.match(problems[0].message, /export-retry\/a is claimed by claude .* gives it to codex/);
+    assert.match(problems[0].message, /export-retry\/a is claimed by claude .* changes claimedBy to codex/);
     assert.match(problems[0].fix, /plan-hooks claim export-retry\/a --takeover/);
   });
 
@@ -140,7 +135,7 @@ describe('live claims', () => {
   });
 
   test('taking over a stale claim is allowed', () => {
-    const problems = check(staleBefore(), (p) => {
+    const problems = check(stalePlan(), (p) => {
       p.workItems[0].tasks[0].claimedBy = 'codex';
       p.workItems[0].tasks[0].claimedAt = NOW.toISOString();
       p.workItems[0].log.push({ date: '2026-03-10', summary: 'codex took over a from claude', agent: 'codex' });
@@ -149,7 +144,7 @@ describe('live claims', () => {
   });
 
   test('an old claim with a recent log entry is live, so moving it is an error', () => {
-    const before = staleBefore();
+    const before = stalePlan();
     before.workItems[0].log.push({ date: '2026-03-10', summary: 'still on it', agent: 'claude' });
     const problems = check(before, (p) => (p.workItems[0].tasks[0].claimedBy = 'codex'), 'codex');
     assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimMoved}:workItems[0].tasks[0].claimedBy`]);
@@ -192,7 +187,7 @@ describe('live claims', () => {
   });
 
   test('releasing a stale claim of someone else is allowed', () => {
-    const problems = check(staleBefore(), (p) => {
+    const problems = check(stalePlan(), (p) => {
       delete p.workItems[0].tasks[0].claimedBy;
       p.workItems[0].tasks[0].status = 'not-started';
     }, 'codex');
@@ -246,6 +241,16 @@ describe('positions', () => {
     assert.equal(problems[0].line, 7);
     assert.equal(problems[0].column, 5);
     assert.deepEqual(seen, ['workItems[0].log[0]', 'workItems[0].log', 'workItems[0]']);
+  });
+
+  test('with the validator’s JSON-with-positions locate, a problem points at the value in the staged text', () => {
+    const after = samplePlan();
+    after.workItems[0].tasks[0].claimedBy = 'codex';
+    const text = JSON.stringify(after, null, 2);
+    const doc = parseJsonDocument(text);
+    const [p] = checkTransitions(samplePlan(), doc.value as PlanState, ctx('codex', { locate: (path) => doc.locate(path) }));
+    const line = text.split('\n').findIndex((l) => l.includes('"claimedBy": "codex"')) + 1;
+    assert.deepEqual([p.path, p.line, p.column], ['workItems[0].tasks[0].claimedBy', line, text.split('\n')[line - 1].indexOf('"codex"') + 1]);
   });
 
   test('without locate, problems point at 1:1 and still name the file and path', () => {
