@@ -34,7 +34,7 @@ case $hook in
       cp -R "$here/_" .husky/_
     fi
     exit 0 ;;
-  pre-commit|prepare-commit-msg|post-commit|post-rewrite|pre-push) ;;
+  pre-commit|prepare-commit-msg|post-commit|post-rewrite|post-merge|pre-push) ;;
   *) exit 0 ;;
 esac
 [ "${PLAN_HOOKS-}" = 0 ] && exit 0

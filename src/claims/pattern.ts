@@ -119,19 +119,25 @@ export function compilePattern(source: string, opts: PatternOptions): CompiledPa
   if (escape) throw new PatternError(`the pattern leaves the repository: ${escape}`);
   const normalized = (opts.ignoreCase ? source.toLowerCase() : source).replace(/^\.\//, '').replace(/\/+$/, '');
   const parts = normalized.split('/').filter((s) => s !== '' && s !== '.');
-  const segments: Segment[] = parts.map((s) => (s === '**' ? { kind: 'globstar' } : { kind: 'segment', tokens: tokenize(s) }));
-  // A pattern covers what is under what it matches.
-  if (segments.at(-1)?.kind !== 'globstar') segments.push({ kind: 'globstar' });
   const prefix: string[] = [];
   for (const s of parts) {
     if (s === '**' || hasWildcard(s)) break;
     prefix.push(s);
   }
+  // Tokenized on first use: an index finds literal patterns by lookup and never tests them.
+  let segments: Segment[] | null = null;
+  const compile = (): Segment[] => {
+    const segs: Segment[] = parts.map((s) => (s === '**' ? { kind: 'globstar' } : { kind: 'segment', tokens: tokenize(s) }));
+    // A pattern covers what is under what it matches.
+    if (segs.at(-1)?.kind !== 'globstar') segs.push({ kind: 'globstar' });
+    return segs;
+  };
   return {
     source,
     literalPrefix: prefix.join('/'),
     literal: prefix.length === parts.length,
     test(path: string): boolean {
+      segments ??= compile();
       const names = (opts.ignoreCase ? path.toLowerCase() : path).split('/');
       return greedyMatch(segments, names, (s) => s.kind === 'globstar', segmentMatches);
     },

@@ -4,7 +4,7 @@ import type { Command } from '../cli.js';
 import { EXIT, UsageError, formatError } from '../errors.js';
 import { messages } from '../messages.js';
 
-export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push'] as const;
+export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'post-merge', 'pre-push'] as const;
 export type HookName = (typeof HOOKS)[number];
 
 /** A hook implementation: receives git's arguments (and stdin for post-rewrite/pre-push). */

@@ -33,7 +33,7 @@ const command: Command = {
     if (!NAME.test(name) || name.length > 64) throw new UsageError(messages.newBadName(name));
 
     const root = (await worktreeRoot()) ?? process.cwd();
-    const config = root ? loadConfig(root) : DEFAULT_CONFIG;
+    const config = root ? await loadConfig(root) : DEFAULT_CONFIG;
     const json = `docs/${name}-plan.json`;
     const md = `docs/${name}-plan.md`;
     const values = {

@@ -46,7 +46,7 @@ const command: Command = {
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, { strict: { type: 'boolean' }, json: { type: 'boolean' } }, messages.validateUsage);
     const root = await worktreeRoot();
-    const config = root ? loadConfig(root) : DEFAULT_CONFIG;
+    const config = root ? await loadConfig(root) : DEFAULT_CONFIG;
     let targets: Target[];
     if (positionals.length > 0) targets = namedTargets(positionals, root);
     else if (root === null) throw new UsageError(messages.validateNotInRepo);

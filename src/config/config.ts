@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages.js';
 import { JsonSyntaxError, parseJsonDocument } from '../plan/json-document.js';
-import { configProblems } from './check.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';
@@ -91,12 +90,14 @@ function parseJson(file: string): unknown {
   }
 }
 
-export function loadConfig(root: string): Config {
+/** Async so the config validator is loaded only when there is a user config to check. */
+export async function loadConfig(root: string): Promise<Config> {
   const user = readUserConfig(root);
   if (!user) return DEFAULT_CONFIG;
   if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
     throw new UsageError(messages.config.notObject(user.source));
   }
+  const { configProblems } = await import('./check.js');
   const problems = configProblems(user.data);
   if (problems.length > 0) throw new UsageError(messages.config.invalid(user.source, problems));
   const data = user.data as Partial<Config>;

@@ -1,5 +1,11 @@
-// Placeholder until the issue that builds this hook lands: accepts and does nothing.
+// post-commit: append the worklog entry for the commit just made. Its exit code cannot fail the
+// commit anyway; every problem is reported on stderr and the hook exits 0.
 import type { HookRun } from '../commands/hook.js';
+import { neverFail } from '../worklog/guard.js';
 
-const run: HookRun = async () => 0;
+const run: HookRun = () =>
+  neverFail('post-commit', async () => {
+    const { recordCommit } = await import('../worklog/record.js');
+    await recordCommit('HEAD');
+  });
 export default run;

@@ -1,5 +1,20 @@
-// Placeholder until the issue that builds this hook lands: accepts and does nothing.
+// post-rewrite: record amend and rebase rewrites (old → new) as an entry of their own; earlier
+// entries are never edited. git passes "amend" or "rebase" and the pairs on stdin.
 import type { HookRun } from '../commands/hook.js';
+import { neverFail } from '../worklog/guard.js';
 
-const run: HookRun = async () => 0;
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const run: HookRun = (args) =>
+  neverFail('post-rewrite', async () => {
+    const { parseRewrites } = await import('../worklog/entry.js');
+    const rewrites = parseRewrites(await readStdin());
+    if (rewrites.length === 0) return;
+    const { recordRewrite } = await import('../worklog/record.js');
+    await recordRewrite(args[0] === 'rebase' ? 'rebase' : 'amend', rewrites);
+  });
 export default run;

@@ -1,5 +1,43 @@
-// Placeholder until the issue that builds this hook lands: accepts and does nothing.
+// prepare-commit-msg: add `Plan-Task: <plan>/<task>` when every claimed path the commit
+// touches belongs to one live task of the committer. Never for merges, squashes, amends or
+// sequencer picks (the message is git's or already written), never twice (a Plan-Task trailer
+// already there stays the only one), never when config.trailer is false. This hook never
+// blocks: the runner turns any failure into a message.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { HookRun } from '../commands/hook.js';
+import { claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
+import { planMatcher, openRepository, stagedChanges } from '../check/repository.js';
+import { readClaims } from '../check/staged.js';
+import { touchedPaths } from '../git/changes.js';
+import { git } from '../git/git.js';
 
-const run: HookRun = async () => 0;
+/** git's second argument when it has already decided the message. */
+const GIT_WROTE_IT = new Set(['merge', 'squash', 'commit']);
+/** Under the git dir while a merge, rebase, cherry-pick or revert is in progress. */
+const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
+
+const run: HookRun = async ([messageFile, source]) => {
+  if (!messageFile || (source !== undefined && GIT_WROTE_IT.has(source))) return 0;
+  const repo = await openRepository();
+  if (!repo.config.trailer) return 0;
+  if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
+  const changes = await stagedChanges(repo);
+  const { claims, identity } = await readClaims(repo, changes);
+  const plans = planMatcher(repo.config);
+  const { own } = matchClaims(touchedPaths(changes), claimIndex(claims, repo.ignoreCase), (p) => exemptPath(p, plans.matches), identity, repo.config.aliases);
+  const tasks = new Set(own.map((h) => h.claim.task));
+  if (tasks.size !== 1) return 0;
+  const [task] = tasks;
+  // A task id from a plan file becomes a trailer value: one line, no control characters.
+  if (!task || /[\u0000-\u001f\u007f]/.test(task)) return 0;
+  const file = resolve(repo.root, messageFile);
+  await git(['interpret-trailers', '--in-place', '--if-exists', 'doNothing', '--trailer', `Plan-Task: ${task}`, file], { cwd: repo.root });
+  // An empty message (the editor's template) gets the trailer on line 2; like `commit -s`, keep
+  // line 1 for the subject and a blank line before the trailer, or it would not parse as one.
+  const text = await readFile(file, 'utf8');
+  if (text.startsWith('\nPlan-Task: ')) await writeFile(file, `\n${text}`);
+  return 0;
+};
 export default run;

@@ -51,6 +51,23 @@ export function sameAgent(a: string, b: string, aliases: Config['aliases']): boo
   return canonicalName(a, aliases) === canonicalName(b, aliases);
 }
 
+/**
+ * The holder of the in-progress task bound to `branch` (metadata.branch). When tasks bound to
+ * the branch have different holders the branch says nothing (ambiguous), and the next source
+ * decides.
+ */
+export function branchHolder(
+  claims: { task: string; holder: string; branch: string | null }[],
+  branch: string | null,
+  aliases: Config['aliases'],
+): { name: string; task: string } | null {
+  if (!branch) return null;
+  const bound = claims.filter((c) => c.branch === branch).sort((a, b) => a.task.localeCompare(b.task));
+  if (bound.length === 0) return null;
+  if (bound.some((c) => !sameAgent(c.holder, bound[0]!.holder, aliases))) return null;
+  return { name: bound[0]!.holder, task: bound[0]!.task };
+}
+
 /** The shell around pickIdentity: reads git config. The branch source is supplied by the caller. */
 export async function resolveIdentity(
   config: Config,

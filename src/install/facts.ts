@@ -15,7 +15,7 @@ export const GIT_HOOKS = [
 ];
 
 /** The hooks that call `plan-hooks hook <name>`. */
-export const PLAN_HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push'];
+export const PLAN_HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'];
 
 /** lint-staged's configuration files (package.json's "lint-staged" key is read from pkg). */
 export const LINT_STAGED_FILES = [
@@ -180,7 +180,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     [root, mainRoot].filter((r): r is string => r !== null).map((r) => join(r, 'node_modules/husky/bin.js')).find(existsSync) ??
     null;
 
-  const config = loadConfig(root);
+  const config = await loadConfig(root);
   const entryFileNames = config.entryFiles ?? DEFAULT_ENTRY_FILES;
   const entryFiles: Record<string, string> = {};
   for (const name of entryFileNames) {

@@ -3,7 +3,7 @@
 // A --no-verify commit, a cherry-pick or a rebase pick then reads as unverified by itself.
 // The marker also carries the checks skipped with PLAN_HOOKS_SKIP, so the worklog records them.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { git } from '../git/git.js';
 
 interface Marker {
@@ -15,10 +15,16 @@ async function markerPath(cwd?: string): Promise<string> {
   return (await git(['rev-parse', '--path-format=absolute', '--git-path', 'plan-hooks/verified.json'], { cwd })).trim();
 }
 
-/** Called by pre-commit once every check passed: the tree this index would commit. */
-export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string): Promise<string> {
-  const tree = (await git(['write-tree'], { cwd })).trim();
-  const file = await markerPath(cwd);
+/**
+ * Called by pre-commit once every check passed: the tree this index would commit. `known`
+ * saves git calls when the caller already has the tree (git write-tree) or the absolute
+ * per-worktree git dir (the marker lives there: `--git-path` maps no plan-hooks/ elsewhere).
+ */
+export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, known: { tree?: string; gitDir?: string } = {}): Promise<string> {
+  const [tree, file] = await Promise.all([
+    known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
+    known.gitDir ? join(known.gitDir, 'plan-hooks', 'verified.json') : markerPath(cwd),
+  ]);
   await mkdir(dirname(file), { recursive: true });
   const marker: Marker = { tree, skipped };
   await writeFile(file, `${JSON.stringify(marker)}\n`);

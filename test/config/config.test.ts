@@ -12,12 +12,12 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, value: unknown) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
 const clear = () => ['.plan-hooks.json', 'package.json'].forEach((f) => rmSync(join(dir, f), { force: true }));
 
-test('no file: the defaults', () => {
+test('no file: the defaults', async () => {
   clear();
-  assert.equal(loadConfig(dir), DEFAULT_CONFIG);
+  assert.equal(await loadConfig(dir), DEFAULT_CONFIG);
 });
 
-test('every setting the schema allows is accepted and merged over the defaults', () => {
+test('every setting the schema allows is accepted and merged over the defaults', async () => {
   clear();
   write('.plan-hooks.json', {
     $schema: './node_modules/plan-hooks/schema/config.v1.schema.json',
@@ -32,7 +32,7 @@ test('every setting the schema allows is accepted and merged over the defaults',
     trailer: false,
     notes: true,
   });
-  const c = loadConfig(dir);
+  const c = await loadConfig(dir);
   assert.deepEqual(c.plans, ['plans/*.json']);
   assert.equal(c.staleAfterHours, 12.5);
   assert.deepEqual(c.checks, { plans: 'enforce', transitions: 'enforce', claims: 'warn' });
@@ -52,24 +52,24 @@ const invalid: [string, unknown, RegExp][] = [
   ['not an object', [1], /must be a JSON object of settings/],
 ];
 for (const [name, value, message] of invalid) {
-  test(`invalid .plan-hooks.json (${name}): a usage error naming file, key and fix`, () => {
+  test(`invalid .plan-hooks.json (${name}): a usage error naming file, key and fix`, async () => {
     clear();
     write('.plan-hooks.json', value);
-    assert.throws(
+    await assert.rejects(
       () => loadConfig(dir),
       (e: unknown) => e instanceof UsageError && message.test(e.message) && e.message.startsWith('.plan-hooks.json'),
     );
   });
 }
 
-test('the "plan-hooks" key in package.json is checked the same way, and named', () => {
+test('the "plan-hooks" key in package.json is checked the same way, and named', async () => {
   clear();
   write('package.json', { name: 'x', 'plan-hooks': { trailer: 1 } });
-  assert.throws(() => loadConfig(dir), /package\.json "plan-hooks" has invalid settings:\n {2}- "trailer" must be true or false \(it is 1\)/);
+  await assert.rejects(() => loadConfig(dir), /package\.json "plan-hooks" has invalid settings:\n {2}- "trailer" must be true or false \(it is 1\)/);
 });
 
-test('malformed JSON names the line and column', () => {
+test('malformed JSON names the line and column', async () => {
   clear();
   write('.plan-hooks.json', '{\n  "strict": true\n  "notes": true\n}');
-  assert.throws(() => loadConfig(dir), /not valid JSON at line 3, column 3: expected ',' or '}'/);
+  await assert.rejects(() => loadConfig(dir), /not valid JSON at line 3, column 3: expected ',' or '}'/);
 });

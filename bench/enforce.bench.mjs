@@ -1,0 +1,129 @@
+// Commit-time enforcement, measured (run `npm run build` first; `node bench/enforce.bench.mjs`).
+//  1. The claim check alone: 10,000 staged paths against 1,000 claim patterns (target ≤ 150 ms).
+//  2. Per-commit cost of a code-only commit in a repository of 10,000 files with 20 plans × 50
+//     tasks (200 live claims held by others, none matching the committed file): plan-hooks'
+//     pre-commit against a bare `node -e ''` pre-commit, in the same hyperfine run (target ≤ 1.2×).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist', 'src');
+const CLI = join(dist, 'cli.js');
+const { claimIndex, matchClaims, exemptPath } = await import(join(dist, 'claims', 'claims.js'));
+
+const FILES = 10_000;
+const MODULES = 100;
+const filePath = (i) => `src/mod${i % MODULES}/file${Math.floor(i / MODULES)}.ts`;
+
+function claimCheckAlone() {
+  const paths = Array.from({ length: FILES }, (_, i) => filePath(i));
+  // 1,000 patterns over 200 claims: literal files, directories and globs keyed by a prefix.
+  const claims = [];
+  for (let c = 0; c < 200; c++) {
+    const files = [];
+    for (let k = 0; k < 5; k++) {
+      const n = c * 5 + k;
+      if (n % 3 === 0) files.push(`src/mod${n % MODULES}/file${n % 97}.ts`);
+      else if (n % 3 === 1) files.push(`lib/pkg${n}/`);
+      else files.push(`src/mod${n % MODULES}/**/*.test.ts`);
+    }
+    claims.push({ task: `plan/t${c}`, file: 'docs/p-plan.json', holder: 'codex', since: null, files, stale: false, source: { kind: 'head', label: 'HEAD' }, branch: null });
+  }
+  const runs = [];
+  let hits = 0;
+  for (let r = 0; r < 7; r++) {
+    const start = process.hrtime.bigint();
+    const index = claimIndex(claims, false);
+    const { others } = matchClaims(paths, index, (p) => exemptPath(p, () => false), { name: 'claude' }, {});
+    runs.push(Number(process.hrtime.bigint() - start) / 1e6);
+    hits = others.length;
+  }
+  runs.sort((a, b) => a - b);
+  return { median: runs[3], min: runs[0], hits, patterns: claims.reduce((n, c) => n + c.files.length, 0) };
+}
+
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+for (const k of ['CLAUDECODE', 'PLAN_HOOKS_AGENT', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE']) delete env[k];
+const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+
+function planJson(p) {
+  const tasks = [];
+  for (let t = 0; t < 50; t++) {
+    const live = t < 10;
+    const n = p * 50 + t;
+    tasks.push({
+      id: `t${t}`,
+      status: live ? 'in-progress' : t % 2 ? 'completed' : 'not-started',
+      acceptance: 'tests pass',
+      files: [`src/mod${n % MODULES}/file${(n % 90) + 1}.ts`, `lib/pkg${n}/`],
+      ...(live ? { claimedBy: 'codex', claimedAt: new Date(Date.now() - 3600_000).toISOString() } : {}),
+      ...(!live && t % 2 ? { claimedBy: 'codex', claimedAt: '2026-01-01T00:00:00Z' } : {}),
+    });
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    planId: `plan${p}`, title: `Plan ${p}`, lifecycle: 'single-pr', createdDate: '2026-01-01', lastUpdated: today, relatedDocs: [],
+    taskTemplate: { steps: [{ id: 'do', description: 'Do it', status: 'not-started' }] },
+    workItems: [{ id: 'work', title: 'Work', status: 'in-progress', findings: [], tasks, log: [{ date: today, summary: 'started' }] }],
+    changelog: [{ date: '2026-01-01', summary: 'created' }],
+  };
+}
+
+function makeBenchRepo(hook) {
+  const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-'));
+  git(dir, 'init', '-q', '-b', 'main');
+  for (let i = 0; i < FILES; i++) {
+    const f = join(dir, filePath(i));
+    mkdirSync(dirname(f), { recursive: true });
+    writeFileSync(f, `export const v${i} = ${i};\n`);
+  }
+  mkdirSync(join(dir, 'docs'));
+  for (let p = 0; p < 20; p++) {
+    writeFileSync(join(dir, `docs/plan${p}-plan.json`), `${JSON.stringify(planJson(p), null, 2)}\n`);
+    writeFileSync(join(dir, `docs/plan${p}-plan.md`), `# Plan ${p}\n`);
+  }
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'initial');
+  // Work happens on a branch, so the base branch (main) is a second source of claims.
+  git(dir, 'checkout', '-q', '-b', 'feature');
+  writeFileSync(join(dir, 'src/mod0/file0.ts'), 'export const v0 = 1;\n');
+  git(dir, 'commit', '-q', '-am', 'feature work');
+  const hookFile = join(dir, '.git', 'hooks', 'pre-commit');
+  writeFileSync(hookFile, hook);
+  chmodSync(hookFile, 0o755);
+  return dir;
+}
+
+const check = claimCheckAlone();
+console.log(`claim check alone: ${FILES} paths × ${check.patterns} patterns: median ${check.median.toFixed(1)} ms (min ${check.min.toFixed(1)} ms, ${check.hits} hits) — target ≤ 150 ms`);
+
+const ours = makeBenchRepo(`#!/bin/sh\nexec "${process.execPath}" "${CLI}" hook pre-commit "$@"\n`);
+const bare = makeBenchRepo(`#!/bin/sh\nexec "${process.execPath}" -e ''\n`);
+const commit = (dir) => `cd ${dir} && date +%s%N > src/mod0/file0.ts && git add src/mod0/file0.ts && git commit -q -m bench`;
+const out = join(mkdtempSync(join(tmpdir(), 'plan-hooks-bench-out-')), 'hyperfine.json');
+try {
+  execFileSync('hyperfine', ['-N', '--warmup', '5', '--runs', process.env.BENCH_RUNS ?? '40', '--export-json', out,
+    '-n', 'plan-hooks pre-commit', `sh -c '${commit(ours)}'`, '-n', "bare node -e '' pre-commit", `sh -c '${commit(bare)}'`], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const results = JSON.parse(readFileSync(out, 'utf8')).results;
+  const [a, b] = results.map((r) => r.median * 1000);
+  console.log(`per-commit median: plan-hooks ${a.toFixed(1)} ms, bare node ${b.toFixed(1)} ms, ratio ${(a / b).toFixed(2)}× — target ≤ 1.2×`);
+  // The refusal path must stay correct under load: a claimed file is still refused.
+  writeFileSync(join(ours, 'src/mod1/file2.ts'), 'changed\n');
+  git(ours, 'add', 'src/mod1/file2.ts');
+  let refused = false;
+  try {
+    git(ours, 'commit', '-q', '-m', 'claimed');
+  } catch {
+    refused = true;
+  }
+  console.log(`a commit touching a claimed file is ${refused ? 'refused' : 'NOT refused (bug)'}`);
+  if (!refused) process.exitCode = 1;
+} finally {
+  // BENCH_KEEP=1 keeps the repositories for profiling.
+  if (process.env.BENCH_KEEP) console.log(`kept: ${ours} ${bare}`);
+  else for (const d of [ours, bare]) rmSync(d, { recursive: true, force: true });
+  rmSync(dirname(out), { recursive: true, force: true });
+}

@@ -1,0 +1,107 @@
+// The one check behind pre-commit (the index against HEAD), pre-push and `check --range` (a
+// commit against its first parent). Pure: the hooks gather the facts and feed them here.
+import type { CheckName, Config, Mode } from '../config/config.js';
+import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
+import { type Change, touchedPaths } from '../git/changes.js';
+import type { Identity } from '../identity/identity.js';
+import type { Problem } from '../plan/problems.js';
+import type { PlanState } from '../plan/types.js';
+
+/** A plan file the change touches: its text before and after (null where it does not exist). */
+export interface PlanChange {
+  file: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** The plan rules, bound to their facts (clock, git) by the caller; loaded only when a plan changed. */
+export interface PlanRules {
+  validate(text: string, file: string): { plan: PlanState | null; problems: Problem[] };
+  /** Parses a plan's earlier text for comparison; null when it is not a plan. */
+  parse(text: string): PlanState | null;
+  transitions(before: PlanState, after: PlanState, file: string, afterText: string, identity: Identity): Problem[];
+}
+
+export interface CheckInput {
+  changes: Change[];
+  plans: PlanChange[];
+  /** Required when `plans` is not empty and the plans or transitions check runs. */
+  rules: PlanRules | null;
+  identity: Identity;
+  claims: LiveClaim[];
+  config: Pick<Config, 'aliases' | 'strict'>;
+  modes: Record<CheckName, Mode>;
+  isPlanFile(path: string): boolean;
+  ignoreCase: boolean;
+}
+
+export interface Decision {
+  /** Plan problems that block. */
+  errors: Problem[];
+  /** Plan problems that are only reported (warnings, or errors of a check in warn mode). */
+  warnings: Problem[];
+  /** Claimed paths that block. */
+  refusals: ClaimHit[];
+  /** Claimed paths that are only reported: stale claims, or the claims check in warn mode. */
+  claimWarnings: ClaimHit[];
+  /** The committer's own claims the change falls under (for the Plan-Task trailer). */
+  ownHits: ClaimHit[];
+}
+
+export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0;
+
+/** The configured modes with the checks named in PLAN_HOOKS_SKIP turned off. */
+export function effectiveModes(checks: Config['checks'], skip: string[]): Record<CheckName, Mode> {
+  const modes = { ...checks };
+  for (const name of skip) if (Object.hasOwn(modes, name)) modes[name as CheckName] = 'off';
+  return modes;
+}
+
+/** PLAN_HOOKS_SKIP=claims,plans → ['claims', 'plans']. */
+export function parseSkip(value: string | undefined): string[] {
+  return [...new Set((value ?? '').split(/[\s,]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+}
+
+export const CHECKS: readonly CheckName[] = ['plans', 'transitions', 'claims'];
+
+/** PLAN_HOOKS_SKIP split into the checks it names and the names that are no check. */
+export function skipsFrom(value: string | undefined): { skipped: CheckName[]; unknown: string[] } {
+  const names = parseSkip(value);
+  const isCheck = (n: string): n is CheckName => (CHECKS as readonly string[]).includes(n);
+  return { skipped: names.filter(isCheck), unknown: names.filter((n) => !isCheck(n)) };
+}
+
+export function check(input: CheckInput): Decision {
+  const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [] };
+  const file = (mode: Mode, problems: Problem[]) => {
+    for (const p of problems) {
+      const blocking = mode === 'enforce' && (p.severity === 'error' || input.config.strict);
+      (blocking ? decision.errors : decision.warnings).push(p);
+    }
+  };
+  const { modes } = input;
+  if ((modes.plans !== 'off' || modes.transitions !== 'off') && input.plans.length > 0) {
+    const rules = input.rules;
+    if (!rules) throw new Error('a plan changed but no plan rules were supplied');
+    for (const change of input.plans) {
+      if (change.after === null) continue;
+      const { plan, problems } = rules.validate(change.after, change.file);
+      if (modes.plans !== 'off') file(modes.plans, problems);
+      if (modes.transitions !== 'off' && plan && change.before !== null) {
+        const before = rules.parse(change.before);
+        if (before) file(modes.transitions, rules.transitions(before, plan, change.file, change.after, input.identity));
+      }
+    }
+  }
+  if (input.claims.length > 0) {
+    const index = claimIndex(input.claims, input.ignoreCase);
+    const { others, own } = matchClaims(touchedPaths(input.changes), index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
+    decision.ownHits = own;
+    if (modes.claims !== 'off') {
+      for (const hit of others) {
+        (hit.claim.stale || modes.claims === 'warn' ? decision.claimWarnings : decision.refusals).push(hit);
+      }
+    }
+  }
+  return decision;
+}

@@ -1,0 +1,34 @@
+// The plan rules bound to this repository and clock. Imported only when a commit changes a
+// plan: it pulls in the compiled schema validator, which the common commit never loads.
+import { gatherPlanFacts } from '../plan/facts.js';
+import { parseJsonDocument } from '../plan/json-document.js';
+import { checkTransitions } from '../plan/transitions.js';
+import type { PlanState } from '../plan/types.js';
+import { UNKNOWN_FACTS } from '../plan/types.js';
+import { validatePlanText } from '../plan/validate.js';
+import type { PlanChange, PlanRules } from './check.js';
+
+export async function loadPlanRules(
+  root: string,
+  plans: PlanChange[],
+  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]> },
+): Promise<PlanRules> {
+  const staged = plans.filter((p): p is PlanChange & { after: string } => p.after !== null);
+  const facts = await gatherPlanFacts(root, staged.map((p) => ({ path: p.file, text: p.after })));
+  const factsOf = new Map(staged.map((p, i) => [p.file, facts[i]!]));
+  return {
+    validate: (text, file) => validatePlanText(text, file, factsOf.get(file) ?? UNKNOWN_FACTS, opts),
+    parse(text) {
+      try {
+        const value: unknown = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as PlanState) : null;
+      } catch {
+        return null;
+      }
+    },
+    transitions(before, after, file, afterText, identity) {
+      const doc = parseJsonDocument(afterText);
+      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate: (p) => doc.locate(p) });
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// How a claim conflict reads: grouped by task, each path with the pattern that matched, then
+// the ways forward. Text from plans (holders, patterns, task ids) is sanitized.
+import type { ClaimHit, LiveClaim } from '../claims/claims.js';
+import type { Decision } from './check.js';
+import { claimAgeHours } from '../claims/stale.js';
+import type { Identity } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import { sanitizeLine } from '../term.js';
+
+/** Paths listed per task before the rest are counted. */
+const PATHS_PER_TASK = 20;
+
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit()): string {
+  const byClaim = new Map<LiveClaim, ClaimHit[]>();
+  for (const hit of hits) {
+    const list = byClaim.get(hit.claim);
+    if (list) list.push(hit);
+    else byClaim.set(hit.claim, [hit]);
+  }
+  const paths = new Set(hits.map((h) => h.path)).size;
+  let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
+  for (const [claim, list] of byClaim) {
+    const hours = claim.since ? claimAgeHours({ id: '', status: 'in-progress', claimedAt: claim.since }, now) : null;
+    const since = messages.claimSince(claim.since === null ? null : sanitizeLine(claim.since), hours);
+    out += messages.claimGroup(sanitizeLine(claim.task), sanitizeLine(claim.holder), since, `${sanitizeLine(claim.source.label)}: ${sanitizeLine(claim.file)}`, claim.stale);
+    for (const hit of list.slice(0, PATHS_PER_TASK)) out += messages.claimPath(sanitizeLine(hit.path), sanitizeLine(hit.pattern));
+    if (list.length > PATHS_PER_TASK) out += messages.claimMorePaths(list.length - PATHS_PER_TASK);
+  }
+  const holders = [...new Set([...byClaim.keys()].map((c) => sanitizeLine(c.holder)))];
+  const stale = [...new Set([...byClaim.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
+  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass);
+  return out;
+}
+
+/** Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals. */
+export async function formatDecision(decision: Decision, identity: Identity, now: Date, bypass = messages.bypassCommit()): Promise<string> {
+  let out = '';
+  const { errors, warnings } = decision;
+  if (errors.length > 0 || warnings.length > 0) {
+    // Only a staged plan produces problems, and then the validator is loaded anyway.
+    const [{ formatProblems }, { sortProblems }] = await Promise.all([import('../plan/report.js'), import('../plan/validate.js')]);
+    out += errors.length > 0 ? messages.planRefusedHeader(errors.length) : messages.planWarningHeader(warnings.length);
+    out += formatProblems(sortProblems([...errors, ...warnings]));
+    if (errors.length > 0) out += messages.planRefusedFooter();
+  }
+  if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false);
+  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass);
+  return out;
+}

@@ -1,0 +1,56 @@
+// The facts of a commit in the making: the repository, what the index changes, every live
+// claim the hooks can see, and who is committing (SPEC §4, the branch source included).
+import { type LiveClaim, liveClaims } from '../claims/claims.js';
+import { type Change, parseNameStatus } from '../git/changes.js';
+import { git } from '../git/git.js';
+import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
+import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
+
+export interface Claims {
+  repo: Repository;
+  now: Date;
+  claims: LiveClaim[];
+  identity: Identity;
+}
+
+export interface Staged extends Claims {
+  changes: Change[];
+  /** The tree the index would commit (git write-tree), when git could write it. */
+  tree: string | null;
+}
+
+export function identityOf(repo: Repository, claims: LiveClaim[]): Identity {
+  return pickIdentity({
+    env: process.env,
+    configAgent: repo.configAgent,
+    branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
+    authorName: repo.authorName,
+    config: repo.config,
+  });
+}
+
+function claimsOf(repo: Repository, now: Date, versions: Awaited<ReturnType<typeof planVersions>>): Claims {
+  const claims = liveClaims(versions, now, repo.config.staleAfterHours);
+  return { repo, now, claims, identity: identityOf(repo, claims) };
+}
+
+/** Live claims (index, HEAD, base branch, other worktrees) and the identity they imply. */
+export async function readClaims(repo: Repository, changes?: Change[]): Promise<Claims> {
+  const now = new Date();
+  return claimsOf(repo, now, await planVersions(repo, changes ?? (await diffIndex(repo.root))));
+}
+
+/**
+ * Everything pre-commit needs, in two rounds of git: one batch for the facts, the staged
+ * changes, the staged tree, the index's plans and how the base branch's plans differ from
+ * them; then one cat-file for the plan blobs.
+ */
+export async function readStaged(cwd = process.cwd()): Promise<Staged> {
+  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
+  const [diffOut, treeOut, index, base] = extra;
+  // The batch hides git's message; asking again shows it (this only happens when git fails).
+  const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
+  const now = new Date();
+  const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, guessed ? { index: index ?? null, base: base ?? null } : undefined)]);
+  return { ...claimsOf(repo, now, versions), changes, tree: treeOut?.trim() || null };
+}

@@ -1,0 +1,237 @@
+// Live claims, from every version of every plan the hook can see, and what they say about a
+// set of changed paths. Pure: plan versions in, claims and hits out.
+//
+// WHICH VERSION OF A TASK DECIDES. The same task can appear in the index, at HEAD, on the base
+// branch and in other worktrees, and the versions can disagree. The rule:
+//   1. The index is HEAD plus this commit, so the index version supersedes HEAD's. HEAD's is
+//      used only when the index no longer has the task (deleting a plan does not drop claims).
+//   2. Each remaining version gets a time: its claimedAt. A version the commit itself changed
+//      that carries no claimedAt (a release) takes the claimedAt of the HEAD version it
+//      replaced: a release ends exactly the claim it released, not newer ones made elsewhere.
+//      A version with no claimedAt and no live claim (never claimed) has no time and ends
+//      nothing, so a claim made in another worktree is not hidden by an older unclaimed copy.
+//   3. The versions with the newest time decide. When one of them is no longer live
+//      (completed, released, blocked), the claim has ended; otherwise each is a live claim.
+// Why: a takeover or a fresh claim always writes a newer claimedAt, so the newest claim is the
+// current one wherever it lives; completing or releasing keeps (or inherits) the claim's time,
+// so it ends that claim and no other; and a source that merely has not heard of a claim yet
+// cannot cancel it. When in doubt the claim is honoured: a wrong refusal costs a message and
+// an escape; a wrong pass costs two agents editing the same files.
+import type { Config } from '../config/config.js';
+import { type Identity, sameAgent } from '../identity/identity.js';
+import type { Task, WorkItem } from '../plan/types.js';
+import { PatternError } from './pattern.js';
+import { PatternIndex } from './index.js';
+import { isStaleClaim } from './stale.js';
+import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
+
+export type SourceKind = 'index' | 'head' | 'base' | 'worktree';
+
+export interface PlanSource {
+  kind: SourceKind;
+  /** For messages: "the index", "HEAD", "main", "worktree /path (branch x)". */
+  label: string;
+}
+
+/** One parsed plan file as one source has it. `plan` is untrusted JSON. */
+export interface PlanVersion {
+  source: PlanSource;
+  file: string;
+  plan: unknown;
+}
+
+export interface TaskVersion {
+  /** `<planId>/<taskId>` (the plan file stands in for a missing planId). */
+  key: string;
+  file: string;
+  source: PlanSource;
+  task: Task;
+  item: WorkItem;
+}
+
+export interface LiveClaim {
+  /** `<planId>/<taskId>`. */
+  task: string;
+  file: string;
+  holder: string;
+  since: string | null;
+  files: string[];
+  stale: boolean;
+  source: PlanSource;
+  /** metadata.branch of the task, when it binds the task to a branch. */
+  branch: string | null;
+}
+
+export interface ClaimHit {
+  path: string;
+  claim: LiveClaim;
+  pattern: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The tasks of one plan version, skipping whatever is malformed (the validator reports it). */
+export function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
+  const plan = version.plan;
+  if (!isObject(plan) || !Array.isArray(plan.workItems)) return [];
+  const planId = isString(plan.planId) && plan.planId !== '' ? plan.planId : version.file;
+  const out: TaskVersion[] = [];
+  for (const item of plan.workItems) {
+    if (!isObject(item) || !Array.isArray(item.tasks)) continue;
+    const workItem = { ...item, log: Array.isArray(item.log) ? item.log.filter((e) => isObject(e) && isString(e.date)) : [] } as WorkItem;
+    for (const task of item.tasks) {
+      if (!isObject(task) || !isString(task.id) || !relevant(task as unknown as Task)) continue;
+      out.push({ key: `${planId}/${task.id}`, file: version.file, source: version.source, task: task as unknown as Task, item: workItem });
+    }
+  }
+  return out;
+}
+
+/** In progress with a holder: a claim on the task (it claims files when it also lists some). */
+function isHeld(task: Task): boolean {
+  return task.status === 'in-progress' && isString(task.claimedBy) && task.claimedBy.trim() !== '';
+}
+
+function claimTime(task: Task): number | null {
+  if (!isString(task.claimedAt)) return null;
+  const t = Date.parse(task.claimedAt);
+  return Number.isNaN(t) ? null : t;
+}
+
+const sameVersion = (a: Task, b: Task) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The versions of each task that decide it (rule above); a task with no live winner has no claim. */
+export function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]> {
+  const byKey = new Map<string, TaskVersion[]>();
+  for (const v of versions) {
+    const list = byKey.get(v.key);
+    if (list) list.push(v);
+    else byKey.set(v.key, [v]);
+  }
+  const decided = new Map<string, TaskVersion[]>();
+  for (const [key, list] of byKey) {
+    // The common case: one version, which decides alone.
+    if (list.length === 1) {
+      if (isHeld(list[0]!.task)) decided.set(key, list);
+      continue;
+    }
+    const index = list.filter((v) => v.source.kind === 'index');
+    const head = list.filter((v) => v.source.kind === 'head');
+    const local = index.length > 0 ? index : head;
+    const candidates: { v: TaskVersion; time: number }[] = [];
+    for (const v of [...local, ...list.filter((x) => x.source.kind === 'base' || x.source.kind === 'worktree')]) {
+      let time = claimTime(v.task);
+      if (time === null && v.source.kind === 'index' && !isHeld(v.task)) {
+        const replaced = head.find((h) => h.file === v.file && !sameVersion(h.task, v.task));
+        time = replaced ? claimTime(replaced.task) : null;
+      }
+      if (time === null && !isHeld(v.task)) continue;
+      candidates.push({ v, time: time ?? Number.NEGATIVE_INFINITY });
+    }
+    if (candidates.length === 0) continue;
+    const newest = Math.max(...candidates.map((c) => c.time));
+    const winners = candidates.filter((c) => c.time === newest).map((c) => c.v);
+    decided.set(key, winners);
+  }
+  return decided;
+}
+
+/**
+ * Held tasks after the version rule, with staleness at `now`. A held task without `files`
+ * claims no paths but still binds its branch (identity).
+ */
+export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: number): LiveClaim[] {
+  // A version neither held nor dated decides nothing (rule 2), unless it may be a release of
+  // the HEAD version of the same plan; skipping the rest keeps large plans cheap.
+  const replacing = new Set(versions.filter((v) => v.source.kind === 'head').map((v) => v.file));
+  const dated = (task: Task) => isHeld(task) || isString(task.claimedAt);
+  const decided = decideTasks(versions.flatMap((v) => taskVersions(v, v.source.kind === 'index' && replacing.has(v.file) ? undefined : dated)));
+  const claims: LiveClaim[] = [];
+  for (const [key, winners] of decided) {
+    if (winners.some((w) => !isHeld(w.task))) continue;
+    const seen = new Set<string>();
+    for (const w of winners) {
+      const holder = w.task.claimedBy!.trim();
+      if (seen.has(holder.toLowerCase())) continue;
+      seen.add(holder.toLowerCase());
+      const branch = isObject(w.task.metadata) && isString(w.task.metadata.branch) ? w.task.metadata.branch : null;
+      claims.push({
+        task: key,
+        file: w.file,
+        holder,
+        since: isString(w.task.claimedAt) ? w.task.claimedAt : null,
+        files: Array.isArray(w.task.files) ? w.task.files.filter(isString) : [],
+        stale: isStaleClaim(w.task, w.item, now, staleAfterHours),
+        source: w.source,
+        branch,
+      });
+    }
+  }
+  return claims;
+}
+
+/** Plan files, their paired Markdown and plan-hooks' configuration are never claimable. */
+export function exemptPath(path: string, isPlanFile: (path: string) => boolean): boolean {
+  if (path === '.plan-hooks.json') return true;
+  if (isPlanFile(path)) return true;
+  return path.endsWith('.md') && isPlanFile(`${path.slice(0, -3)}.json`);
+}
+
+export function claimIndex(claims: LiveClaim[], ignoreCase: boolean): PatternIndex<LiveClaim> {
+  const index = new PatternIndex<LiveClaim>({ ignoreCase });
+  for (const claim of claims) {
+    for (const pattern of claim.files) {
+      try {
+        index.add(pattern, claim);
+      } catch (error) {
+        // A bad pattern is the validator's to report; it claims nothing.
+        if (!(error instanceof PatternError)) throw error;
+      }
+    }
+  }
+  return index;
+}
+
+/**
+ * Matching is linear in each pattern and path, but a plan could still list thousands of
+ * patterns that start with a wildcard against a commit of thousands of paths. Past this budget
+ * the check stops and fails closed with the bypass, rather than hang the commit.
+ */
+export const MATCH_BUDGET_MS = 5000;
+
+/**
+ * Which claims each path falls under, split by whether the committer holds them. One hit per
+ * (path, task): the first pattern that matched is the one reported.
+ */
+export function matchClaims(
+  paths: string[],
+  index: PatternIndex<LiveClaim>,
+  exempt: (path: string) => boolean,
+  identity: Pick<Identity, 'name'>,
+  aliases: Config['aliases'],
+  budgetMs = MATCH_BUDGET_MS,
+): { others: ClaimHit[]; own: ClaimHit[] } {
+  const others: ClaimHit[] = [];
+  const own: ClaimHit[] = [];
+  const mine = new Map<string, boolean>();
+  const deadline = Date.now() + budgetMs;
+  let n = 0;
+  for (const path of new Set(paths)) {
+    if (++n % 256 === 0 && Date.now() > deadline) throw new UserError(messages.claimsTooCostly(budgetMs, n));
+    if (exempt(path)) continue;
+    const seen = new Set<LiveClaim>();
+    for (const hit of index.match(path)) {
+      if (seen.has(hit.value)) continue;
+      seen.add(hit.value);
+      let isMine = mine.get(hit.value.holder);
+      if (isMine === undefined) {
+        isMine = sameAgent(hit.value.holder, identity.name, aliases);
+        mine.set(hit.value.holder, isMine);
+      }
+      (isMine ? own : others).push({ path, claim: hit.value, pattern: hit.pattern.source });
+    }
+  }
+  return { others, own };
+}

@@ -1,0 +1,66 @@
+// `plan-hooks check --range A..B [--json]`: pre-commit's check over commits already made.
+import type { Command } from '../cli.js';
+import { allowed, skipsFrom } from '../check/check.js';
+import { checkCommits, commitsIn, type CommitVerdict } from '../check/range.js';
+import { formatDecision } from '../check/report.js';
+import { openRepository } from '../check/repository.js';
+import { EXIT, UsageError } from '../errors.js';
+import { messages } from '../messages.js';
+import { sanitizeLine } from '../term.js';
+
+function parseArgs(argv: string[]): { range: string; json: boolean } {
+  let range: string | null = null;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--range') range = argv[++i] ?? null;
+    else if (arg.startsWith('--range=')) range = arg.slice(8);
+    else throw new UsageError(`unexpected argument '${arg}'. ${messages.checkNeedsRange()}`);
+  }
+  if (!range) throw new UsageError(messages.checkNeedsRange());
+  return { range, json };
+}
+
+/** What a verdict says, as printed for people; '' when there is nothing to say. */
+export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
+  const report = await formatDecision(v.decision, v.identity, v.now, bypass);
+  return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
+}
+
+const command: Command = {
+  summary: 'Check a range of commits (CI and pre-push)',
+  usage: messages.checkUsage(),
+  async run(argv) {
+    const { range, json } = parseArgs(argv);
+    const repo = await openRepository();
+    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped);
+    const bad = verdicts.filter((v) => !allowed(v.decision)).length;
+    if (json) {
+      const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({
+        path: h.path,
+        task: h.claim.task,
+        holder: h.claim.holder,
+        since: h.claim.since,
+        stale: h.claim.stale,
+        pattern: h.pattern,
+      });
+      const out = verdicts.map((v) => ({
+        commit: v.commit,
+        subject: v.subject,
+        identity: v.identity,
+        allowed: allowed(v.decision),
+        errors: v.decision.errors,
+        warnings: v.decision.warnings,
+        refusals: v.decision.refusals.map(hit),
+        claimWarnings: v.decision.claimWarnings.map(hit),
+      }));
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    } else {
+      for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
+      process.stderr.write(messages.rangeSummary(bad, verdicts.length));
+    }
+    return bad > 0 ? EXIT.failed : EXIT.ok;
+  },
+};
+export default command;

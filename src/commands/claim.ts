@@ -1,0 +1,18 @@
+// `plan-hooks claim <task> [--as NAME] [--takeover]`.
+import type { Command } from '../cli.js';
+import { messages } from '../messages.js';
+import { claimTask } from '../plan/edit.js';
+import { runPlanEdit } from '../plan/edit-command.js';
+
+const command: Command = {
+  summary: 'Claim a task: in-progress, claimedBy, claimedAt',
+  usage: messages.claimUsage,
+  run: (argv) =>
+    runPlanEdit(argv, {
+      command: 'claim',
+      respectClaimsElsewhere: true,
+      options: { takeover: { type: 'boolean' } },
+      apply: (plan, taskId, ctx, values) => claimTask(plan, taskId, ctx, { takeover: values.takeover === true }),
+    }),
+};
+export default command;

@@ -1,0 +1,18 @@
+// `plan-hooks done <task> [--as NAME] [--summary TEXT]`.
+import type { Command } from '../cli.js';
+import { messages } from '../messages.js';
+import { completeTask } from '../plan/edit.js';
+import { runPlanEdit } from '../plan/edit-command.js';
+
+const command: Command = {
+  summary: 'Mark a task completed and log it',
+  usage: messages.doneUsage,
+  run: (argv) =>
+    runPlanEdit(argv, {
+      command: 'done',
+      respectClaimsElsewhere: true,
+      options: { summary: { type: 'string', short: 'm' } },
+      apply: (plan, taskId, ctx, values) => completeTask(plan, taskId, ctx, { summary: typeof values.summary === 'string' ? values.summary : undefined }),
+    }),
+};
+export default command;

@@ -1,0 +1,61 @@
+// `plan-hooks handoff [--write] [--json]`: the blocks as a commit would generate them now, from
+// the plans in the working tree. --write puts them into the working files (never stages).
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Command } from '../cli.js';
+import { loadConfig } from '../config/config.js';
+import { repoRoot } from '../git/git.js';
+import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
+import { blockFacts, entryFiles } from '../handoff/stage.js';
+import { messages } from '../messages.js';
+import { sanitize } from '../term.js';
+import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
+import { readSnapshot } from '../worklog/plan-snapshot.js';
+import { parseOptions } from './parse-options.js';
+
+const command: Command = {
+  summary: 'Print (or --write) the generated handoff blocks',
+  usage: messages.handoffUsage,
+  async run(argv) {
+    const values = parseOptions('handoff', argv, { write: { type: 'boolean' }, json: { type: 'boolean' } });
+    const root = await repoRoot();
+    const config = await loadConfig(root);
+    const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);
+    const targets = [...snapshot.plans.map((p) => pairedMarkdown(p.path)), ...entryFiles(config)];
+    const texts = new Map<string, string>();
+    for (const f of targets) {
+      const text = await readFile(join(root, f), 'utf8').catch(() => null);
+      if (text !== null) texts.set(f, text);
+    }
+    const render = () => [
+      ...snapshot.plans.map((p) => ({ file: pairedMarkdown(p.path), block: renderPlanBlock(p, facts) })),
+      ...entryFiles(config).filter((f) => texts.has(f)).map((file) => ({ file, block: renderAggregateBlock(snapshot.plans, facts) })),
+    ];
+    let blocks = render();
+    if (values.write) {
+      // Writing leaves these files uncommitted: say so in the blocks, so a second --write is a no-op.
+      const touched = blocks.filter((b) => texts.has(b.file) && replaceBlock(texts.get(b.file)!, b.block) !== texts.get(b.file)).map((b) => b.file);
+      facts.uncommitted = [...new Set([...facts.uncommitted, ...touched])].sort();
+      blocks = render();
+    }
+    for (const s of snapshot.skipped) process.stderr.write(messages.statusUnreadable(sanitize(s.path), sanitize(s.reason)) + '\n');
+    if (values.write) {
+      const written: string[] = [];
+      for (const { file, block } of blocks) {
+        const text = texts.get(file);
+        if (text === undefined) continue;
+        const next = replaceBlock(text, block);
+        if (next !== text) {
+          await writeFile(join(root, file), next);
+          written.push(file);
+        }
+      }
+      process.stdout.write(values.json ? `${JSON.stringify({ written }, null, 2)}\n` : messages.handoffWritten(written));
+      return 0;
+    }
+    if (values.json) process.stdout.write(`${JSON.stringify({ blocks }, null, 2)}\n`);
+    else process.stdout.write(blocks.map(({ file, block }) => `==> ${sanitize(file)} <==\n${sanitize(block)}\n`).join('\n'));
+    return 0;
+  },
+};
+export default command;

@@ -1,0 +1,18 @@
+// post-merge: `git merge --no-ff` runs no post-commit, so a merge commit would be missing from the
+// worklog. This hook records HEAD when it is a merge commit the log does not hold yet; fast-forward
+// merges and pulls bring commits made elsewhere and are not recorded here. Never fails git.
+import type { HookRun } from '../commands/hook.js';
+import { neverFail } from '../worklog/guard.js';
+
+const run: HookRun = () =>
+  neverFail('post-merge', async () => {
+    const { git } = await import('../git/git.js');
+    const parents = (await git(['rev-list', '--parents', '-n', '1', 'HEAD'])).trim().split(' ');
+    if (parents.length < 3) return;
+    const { tail, worklogPath } = await import('../worklog/store.js');
+    const recent = await tail<{ commit?: string }>(await worklogPath(), 200);
+    if (recent.some((e) => e.commit === parents[0])) return;
+    const { recordCommit } = await import('../worklog/record.js');
+    await recordCommit('HEAD');
+  });
+export default run;

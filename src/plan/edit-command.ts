@@ -1,0 +1,126 @@
+// The shell shared by `claim`, `release` and `done`: parse the arguments, find the addressed
+// task among the repository's plans, let the pure edit decide, and write the plan back
+// atomically in its own format.
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { readClaims } from '../check/staged.js';
+import { openRepository } from '../check/repository.js';
+import type { LiveClaim } from '../claims/claims.js';
+import { EXIT, UsageError, UserError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { sameAgent } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import { sanitize } from '../term.js';
+import { findPlanFiles } from './discover.js';
+import { matchesAddress, taskIds, type EditContext, type EditOutcome } from './edit.js';
+import { detectJsonFormat, formatJson } from './json-format.js';
+import { JsonSyntaxError, parseJsonDocument } from './json-document.js';
+import type { PlanState } from './types.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+export interface PlanEdit {
+  command: string;
+  /** Options besides --as. */
+  options: Options;
+  /** Refuse when another worktree or the base branch shows someone else's live claim on the task. */
+  respectClaimsElsewhere: boolean;
+  /** Usage checks on the option values, before any file is read. */
+  checkValues?(values: Values): void;
+  apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
+}
+
+interface Located {
+  file: string;
+  text: string;
+  plan: PlanState;
+  taskId: string;
+}
+
+export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<number> {
+  const { values, address } = parse(argv, spec);
+  const repo = await openRepository();
+  const { root, config } = repo;
+  // Every claim git can see (this worktree, the others, the base branch) and the identity they
+  // imply — the same facts pre-commit will judge the edited plan by.
+  const seen = await readClaims(repo);
+  const actor = typeof values.as === 'string' ? values.as.trim() : seen.identity.name;
+  if (actor === '') throw new UsageError(messages.editEmptyAs);
+  const target = await locateTask(root, await findPlanFiles(root, config), address);
+  const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
+  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, `${String(target.plan.planId)}/${target.taskId}`, ctx) : null;
+  const outcome: EditOutcome = elsewhere
+    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
+    : spec.apply(target.plan, target.taskId, ctx, values);
+  if (!outcome.ok) {
+    process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
+    return EXIT.failed;
+  }
+  const format = detectJsonFormat(target.text);
+  const reformatted = formatJson(target.plan, format) !== target.text;
+  writeFileAtomic(join(root, target.file), formatJson(outcome.plan, format), target.text);
+  process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
+  return EXIT.ok;
+}
+
+/**
+ * A live claim on the task by someone else, seen in another worktree or on the base branch.
+ * This worktree's own versions (index, HEAD) are left to the edit, which reads the working file.
+ */
+function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): LiveClaim | null {
+  return (
+    claims.find(
+      (c) => c.task === key && (c.source.kind === 'worktree' || c.source.kind === 'base') && !c.stale && !sameAgent(c.holder, ctx.actor, ctx.aliases),
+    ) ?? null
+  );
+}
+
+function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { as: { type: 'string' }, ...spec.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(messages.editBadArguments(spec.command, (error as Error).message));
+  }
+  if (parsed.positionals.length !== 1) throw new UsageError(messages.editBadArguments(spec.command, 'give exactly one task, as <planId>/<taskId> or <taskId>'));
+  const values = parsed.values as Values;
+  spec.checkValues?.(values);
+  return { values, address: parsed.positionals[0] };
+}
+
+/** The one task `address` names across the plans; unknown or ambiguous addresses are errors that list what exists. */
+async function locateTask(root: string, files: string[], address: string): Promise<Located> {
+  const found: Located[] = [];
+  const broken: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      // A symbolic link could point outside the repository; plan-hooks writes only regular files.
+      if (lstatSync(join(root, file)).isSymbolicLink()) {
+        broken.push(messages.editSymlink(file));
+        continue;
+      }
+      text = readFileSync(join(root, file), 'utf8');
+    } catch (error) {
+      broken.push(messages.editUnreadable(file, (error as Error).message));
+      continue;
+    }
+    let plan: PlanState;
+    try {
+      plan = parseJsonDocument(text).value as PlanState;
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      broken.push(messages.editNotJson(file, error.line, error.column, error.message));
+      continue;
+    }
+    if (plan === null || typeof plan !== 'object' || Array.isArray(plan)) continue;
+    for (const taskId of taskIds(plan)) {
+      if (matchesAddress(plan, taskId, address)) found.push({ file, text, plan, taskId });
+    }
+  }
+  if (found.length === 1) return found[0];
+  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${String(f.plan.planId)}/${f.taskId} (${f.file})`)));
+  throw new UserError(messages.editUnknownTask(address, files.length, broken));
+}

@@ -1,0 +1,163 @@
+// The decisions of `claim`, `release` and `done`: a plan and who is asking in, the edited plan
+// (or a refusal that says why and what to do) out. Pure; the shell reads and writes the file.
+//
+// Decisions:
+// - Only an in-progress task with a claimedBy is a claim (SPEC §5); a claimedBy left on a
+//   blocked or not-started task is history, not a hold.
+// - Re-claiming your own task renews claimedAt. `--takeover` is a permission, not a demand:
+//   without a claim to take over it is an ordinary claim.
+// - `release` puts the task back to not-started (or the status asked for: blocked), removing
+//   claimedBy and claimedAt. Someone else's stale claim may be released; a live one may not.
+// - `done` is for the claimant or for an unclaimed task; someone else's claim, even a stale
+//   one, must be taken over first (`claim --takeover`), so the log says who finished it.
+// - The work item's status follows its tasks where it would otherwise disagree with them
+//   (completed when every task is; not-started when none has started; otherwise a
+//   not-started or completed item becomes in-progress — the validator's item-status rule),
+//   so a claim and a release in a row leave the plan as it was.
+// - Dates are UTC: lastUpdated and log dates are the UTC day, claimedAt is a UTC date-time.
+import type { Config } from '../config/config.js';
+import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { sameAgent } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import type { PlanState, Status, Task, WorkItem } from './types.js';
+
+export interface EditContext {
+  /** Who is asking (already resolved: --as or the identity). */
+  actor: string;
+  aliases: Config['aliases'];
+  now: Date;
+  staleAfterHours: number;
+}
+
+export type EditOutcome =
+  | { ok: true; plan: PlanState; /** What was done, for the user. */ summary: string }
+  | { ok: false; message: string; fix: string };
+
+export const RELEASE_STATUSES = ['not-started', 'blocked'] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+
+export function claimTask(plan: PlanState, taskId: string, ctx: EditContext, opts: { takeover: boolean }): EditOutcome {
+  return edit(plan, taskId, (task, item, name, next) => {
+    if (task.status === 'completed') return refuse(messages.editCompleted(name));
+    const holder = holderOf(task);
+    const stale = holder !== null && isStaleClaim(task, item, ctx.now, ctx.staleAfterHours);
+    const other = holder !== null && !sameAgent(holder, ctx.actor, ctx.aliases);
+    if (other && !stale) return refuse(messages.editHeldLive(name, holder, since(task, ctx.now), ctx.staleAfterHours, opts.takeover));
+    if (other && !opts.takeover) return refuse(messages.editHeldStale(name, holder, since(task, ctx.now)));
+    const renewed = holder !== null && !other;
+    const previous = since(task, ctx.now);
+    task.status = 'in-progress';
+    if (!renewed) task.claimedBy = ctx.actor; // a renewal keeps the holder's own spelling
+    task.claimedAt = dateTime(ctx.now);
+    if (other) {
+      const text = messages.editTakeoverLog(name, ctx.actor, holder, previous);
+      item.log.push({ date: day(ctx.now), summary: text.item, agent: ctx.actor });
+      next.changelog.push({ date: day(ctx.now), summary: text.changelog, agent: ctx.actor });
+    }
+    syncItemStatus(item);
+    return { ok: true, summary: other ? messages.editTookOver(name, ctx.actor, holder) : renewed ? messages.editRenewed(name, ctx.actor) : messages.editClaimed(name, ctx.actor) };
+  }, ctx);
+}
+
+export function releaseTask(plan: PlanState, taskId: string, ctx: EditContext, opts: { status: ReleaseStatus }): EditOutcome {
+  return edit(plan, taskId, (task, item, name) => {
+    if (task.status === 'completed') return refuse(messages.editCompleted(name));
+    const holder = holderOf(task);
+    if (holder === null && task.claimedBy === undefined && task.status !== 'in-progress') return refuse(messages.editNotClaimed(name));
+    if (holder !== null && !sameAgent(holder, ctx.actor, ctx.aliases) && !isStaleClaim(task, item, ctx.now, ctx.staleAfterHours)) {
+      return refuse(messages.editReleaseHeldLive(name, holder, since(task, ctx.now)));
+    }
+    delete task.claimedBy;
+    delete task.claimedAt;
+    task.status = opts.status;
+    syncItemStatus(item);
+    return { ok: true, summary: messages.editReleased(name, opts.status) };
+  }, ctx);
+}
+
+export function completeTask(plan: PlanState, taskId: string, ctx: EditContext, opts: { summary?: string }): EditOutcome {
+  return edit(plan, taskId, (task, item, name) => {
+    if (task.status === 'completed') return refuse(messages.editAlreadyDone(name));
+    if (typeof task.acceptance !== 'string' || task.acceptance.trim() === '') return refuse(messages.editNoAcceptance(name));
+    const holder = holderOf(task);
+    if (holder !== null && !sameAgent(holder, ctx.actor, ctx.aliases)) {
+      const stale = isStaleClaim(task, item, ctx.now, ctx.staleAfterHours);
+      return refuse(messages.editDoneHeld(name, holder, since(task, ctx.now), stale));
+    }
+    task.status = 'completed';
+    if (holder === null) {
+      task.claimedBy = ctx.actor;
+      task.claimedAt = dateTime(ctx.now);
+    }
+    item.log.push({ date: day(ctx.now), summary: opts.summary?.trim() || messages.editDoneLog(name), agent: ctx.actor });
+    syncItemStatus(item);
+    return { ok: true, summary: messages.editDone(name, ctx.actor) };
+  }, ctx);
+}
+
+/** `<planId>/<taskId>` or `<taskId>` → does this plan hold the task? (task ids are unique within a plan) */
+export function matchesAddress(plan: PlanState, taskId: string, address: string): boolean {
+  return address === taskId || address === `${plan.planId}/${taskId}`;
+}
+
+/** Every task id of a plan, for addressing; tolerant of malformed plans. */
+export function taskIds(plan: PlanState): string[] {
+  return items(plan).flatMap((item) => tasks(item).map((t) => t.id).filter((id): id is string => typeof id === 'string'));
+}
+
+type Step = (task: Task, item: WorkItem, name: string, next: PlanState) => { ok: true; summary: string } | { ok: false; message: string; fix: string };
+
+/** Applies `step` to a copy of the plan (key order kept) and bumps lastUpdated when it succeeds. */
+function edit(plan: PlanState, taskId: string, step: Step, ctx: EditContext): EditOutcome {
+  const next = structuredClone(plan);
+  for (const item of items(next)) {
+    const task = tasks(item).find((t) => t.id === taskId);
+    if (!task) continue;
+    if (!Array.isArray(item.log)) return refuse(messages.editMalformed(`work item '${String(item.id)}' has no log list`));
+    if (!Array.isArray(next.changelog)) return refuse(messages.editMalformed('the plan has no changelog list'));
+    const outcome = step(task, item, `${next.planId}/${taskId}`, next);
+    if (!outcome.ok) return outcome;
+    next.lastUpdated = day(ctx.now);
+    return { ok: true, plan: next, summary: outcome.summary };
+  }
+  return refuse(messages.editMalformed(`task '${taskId}' is not in plan '${String(plan.planId)}'`));
+}
+
+function refuse(text: { message: string; fix: string }): { ok: false; message: string; fix: string } {
+  return { ok: false, ...text };
+}
+
+/** The holder of the task's claim (in-progress with claimedBy), or null. */
+function holderOf(task: Task): string | null {
+  return task.status === 'in-progress' && typeof task.claimedBy === 'string' && task.claimedBy.trim() !== '' ? task.claimedBy : null;
+}
+
+function since(task: Task, now: Date): string {
+  const age = claimAgeHours(task, now);
+  return age === null ? 'an unknown time' : `${task.claimedAt} (${age} h ago)`;
+}
+
+function syncItemStatus(item: WorkItem): void {
+  const statuses: Status[] = tasks(item).map((t) => t.status);
+  if (statuses.every((s) => s === 'completed')) item.status = 'completed';
+  else if (statuses.every((s) => s === 'not-started')) item.status = 'not-started';
+  else if (item.status === 'not-started' || item.status === 'completed') item.status = 'in-progress';
+}
+
+function items(plan: PlanState): WorkItem[] {
+  return Array.isArray(plan.workItems) ? plan.workItems.filter((i) => i !== null && typeof i === 'object') : [];
+}
+
+function tasks(item: WorkItem): Task[] {
+  return Array.isArray(item.tasks) ? item.tasks.filter((t) => t !== null && typeof t === 'object') : [];
+}
+
+/** YYYY-MM-DD, UTC. */
+export function day(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** An ISO date-time to the second, UTC: 2026-01-16T09:30:00Z. */
+export function dateTime(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,0 +1,186 @@
+// The transition rules of SPEC §3: what a commit may do to a plan, judged by comparing the plan
+// it stages with the plan at HEAD. Pure: two plans and the committer in, problems out.
+//
+// Decisions the SPEC leaves open, made here:
+// - Work items and tasks are matched by id (items and tasks may be reordered or moved);
+//   log and changelog entries are matched by position (appending is the only allowed change).
+// - Removing a work item that has log entries removes those entries: an error like any other.
+// - A live claim may leave its holder only by the holder's own hand (release, completion, or a
+//   handoff the holder commits). Anyone else who clears, moves or drops it — including by deleting
+//   the task or changing its status away from in-progress — is refused; otherwise the "moved"
+//   rule could be dodged in two commits (drop, then claim). Completion by someone else is the
+//   SPEC's separate warning, so it is not also an error here.
+// - A new plan (nothing at HEAD) has no transitions.
+import type { Config } from '../config/config.js';
+import { isStaleClaim } from '../claims/stale.js';
+import { sameAgent } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import type { Position } from './json-document.js';
+import type { Problem, Severity } from './problems.js';
+import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
+
+export interface TransitionContext {
+  /** The plan file, as messages should name it. */
+  file: string;
+  /** Who is committing (already resolved). */
+  identity: string;
+  aliases: Config['aliases'];
+  now: Date;
+  staleAfterHours: number;
+  /** Line and column of a JSON path in the staged file (JsonDocument.locate); unknown paths fall back to the nearest ancestor. */
+  locate?: (path: string) => Position | undefined;
+}
+
+export const TRANSITION_RULES = {
+  planIdChanged: 'transition-plan-id',
+  createdDateChanged: 'transition-created-date',
+  logRewritten: 'transition-log-rewritten',
+  claimMoved: 'transition-claim-moved',
+  claimDropped: 'transition-claim-dropped',
+  completedByOther: 'transition-completed-by-other',
+} as const;
+
+interface TaskAt {
+  task: Task;
+  item: WorkItem;
+  /** JSON path of the task, e.g. `workItems[0].tasks[2]`. */
+  path: string;
+}
+
+export function checkTransitions(before: PlanState | null, after: PlanState, ctx: TransitionContext): Problem[] {
+  if (before === null) return [];
+  const problems: Problem[] = [];
+  const report = (severity: Severity, rule: string, path: string, text: { message: string; fix: string }) =>
+    problems.push({ severity, rule, file: ctx.file, path, ...position(path, ctx.locate), ...text });
+
+  if (before.planId !== after.planId) {
+    report('error', TRANSITION_RULES.planIdChanged, 'planId', messages.transitionPlanIdChanged(String(before.planId), String(after.planId)));
+  }
+  if (before.createdDate !== after.createdDate) {
+    report('error', TRANSITION_RULES.createdDateChanged, 'createdDate', messages.transitionCreatedDateChanged(String(before.createdDate), String(after.createdDate)));
+  }
+
+  for (const change of logChanges(list(before.changelog), list(after.changelog), 'changelog', 'changelog')) {
+    report('error', TRANSITION_RULES.logRewritten, change.path, change.text);
+  }
+  const afterItems = new Map(list(after.workItems).map((item, i) => [item.id, { item, path: `workItems[${i}]` }]));
+  for (const item of list(before.workItems)) {
+    const found = afterItems.get(item.id);
+    if (!found) {
+      const count = list(item.log).length;
+      if (count > 0) report('error', TRANSITION_RULES.logRewritten, 'workItems', messages.transitionItemWithLogRemoved(item.id, count));
+      continue;
+    }
+    for (const change of logChanges(list(item.log), list(found.item.log), `${found.path}.log`, `log of work item '${item.id}'`)) {
+      report('error', TRANSITION_RULES.logRewritten, change.path, change.text);
+    }
+  }
+
+  const afterTasks = tasksById(after);
+  for (const was of tasksById(before).values()) {
+    const now = afterTasks.get(was.task.id) ?? null;
+    const holder = liveHolder(was, ctx);
+    if (holder !== null) checkLiveClaim(address(before, was.task), was, now, holder, ctx, report);
+    if (now && now.task.status === 'completed' && was.task.status !== 'completed') {
+      const claimant = now.task.claimedBy ?? was.task.claimedBy;
+      if (claimant && !sameAgent(claimant, ctx.identity, ctx.aliases)) {
+        report('warning', TRANSITION_RULES.completedByOther, `${now.path}.status`, messages.transitionCompletedByOther(address(after, now.task), claimant, ctx.identity));
+      }
+    }
+  }
+  return problems;
+}
+
+/** The holder of a live (in-progress, claimed, not stale) claim at HEAD, or null. */
+function liveHolder(at: TaskAt, ctx: TransitionContext): string | null {
+  const { task, item } = at;
+  if (task.status !== 'in-progress' || typeof task.claimedBy !== 'string' || task.claimedBy === '') return null;
+  return isStaleClaim(task, { ...item, log: list(item.log) }, ctx.now, ctx.staleAfterHours) ? null : task.claimedBy;
+}
+
+function checkLiveClaim(
+  name: string,
+  was: TaskAt,
+  now: TaskAt | null,
+  holder: string,
+  ctx: TransitionContext,
+  report: (severity: Severity, rule: string, path: string, text: { message: string; fix: string }) => void,
+): void {
+  const byHolder = sameAgent(holder, ctx.identity, ctx.aliases);
+  const since = was.task.claimedAt ?? 'an unknown time';
+  if (now === null) {
+    if (!byHolder) report('error', TRANSITION_RULES.claimDropped, 'workItems', messages.transitionClaimedTaskRemoved(name, holder, since, ctx.identity));
+    return;
+  }
+  const newHolder = now.task.claimedBy;
+  if (typeof newHolder === 'string' && newHolder !== '' && !sameAgent(newHolder, holder, ctx.aliases)) {
+    // The holder may hand its own claim to another agent; nobody else may move it.
+    if (!byHolder) {
+      report('error', TRANSITION_RULES.claimMoved, `${now.path}.claimedBy`, messages.transitionClaimMoved(name, holder, newHolder, since, ctx.identity));
+    }
+    return;
+  }
+  const stillHeld = now.task.status === 'in-progress' && typeof newHolder === 'string' && newHolder !== '';
+  if (!stillHeld && !byHolder && now.task.status !== 'completed') {
+    report('error', TRANSITION_RULES.claimDropped, now.path, messages.transitionClaimDropped(name, holder, since, ctx.identity));
+  }
+}
+
+function logChanges(before: LogEntry[], after: LogEntry[], path: string, label: string): { path: string; text: { message: string; fix: string } }[] {
+  const changes: { path: string; text: { message: string; fix: string } }[] = [];
+  const common = Math.min(before.length, after.length);
+  for (let i = 0; i < common; i++) {
+    if (!sameJson(before[i], after[i])) changes.push({ path: `${path}[${i}]`, text: messages.transitionLogEntryChanged(label, i) });
+  }
+  if (after.length < before.length) changes.push({ path, text: messages.transitionLogEntriesRemoved(label, before.length, after.length) });
+  return changes;
+}
+
+function tasksById(plan: PlanState): Map<string, TaskAt> {
+  const tasks = new Map<string, TaskAt>();
+  list(plan.workItems).forEach((item, i) =>
+    list(item.tasks).forEach((task, j) => {
+      // Duplicate ids are the validator's error; the first one stands here.
+      if (!tasks.has(task.id)) tasks.set(task.id, { task, item, path: `workItems[${i}].tasks[${j}]` });
+    }),
+  );
+  return tasks;
+}
+
+function address(plan: PlanState, task: Task): string {
+  return `${plan.planId}/${task.id}`;
+}
+
+/** Arrays from an untrusted plan: anything else reads as empty (the schema reports it). */
+function list<T>(value: T[] | undefined): T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Equality of parsed JSON values, ignoring key order (reformatting is not an edit). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const rb = b as Record<string, unknown>;
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && sameJson((a as Record<string, unknown>)[k], rb[k]));
+}
+
+/** The position of `path`, or of its nearest ancestor the locator knows, or 1:1. */
+function position(path: string, locate: TransitionContext['locate']): Position {
+  let p = path;
+  while (locate) {
+    const found = locate(p);
+    if (found) return found;
+    if (p === '') break;
+    p = parentPath(p);
+  }
+  return { line: 1, column: 1 };
+}
+
+function parentPath(path: string): string {
+  const cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+  return cut <= 0 ? '' : path.slice(0, cut);
+}

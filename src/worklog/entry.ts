@@ -1,0 +1,89 @@
+// The worklog entry (schema/worklog.v1.schema.json is the authority; these mirror it), and the
+// pure assembly of one from the facts the hooks gather.
+import type { Change } from '../git/changes.js';
+import type { Identity } from '../identity/identity.js';
+import type { Transition } from './analyze.js';
+import type { Violation } from './claims.js';
+
+/** What git was doing when the commit was made (from the sequencer state in the git dir). */
+export type Operation = 'commit' | 'cherry-pick' | 'revert' | 'rebase' | 'merge';
+
+/** More paths than this are counted, not listed, so one huge commit cannot bloat the log. */
+export const MAX_CHANGES = 1000;
+
+interface Base {
+  v: 1;
+  seq: number;
+  /** When the entry was written (ISO 8601, UTC). */
+  time: string;
+  branch: string | null;
+  worktree: string;
+  identity: Identity;
+}
+
+export interface CommitEntry extends Base {
+  type: 'commit';
+  commit: string;
+  parents: string[];
+  author: { name: string; email: string };
+  committedAt: string;
+  subject: string;
+  operation: Operation;
+  changes: Change[];
+  changesOmitted: number;
+  tasks: string[];
+  transitions: Transition[];
+  verified: boolean;
+  skippedChecks: string[];
+  violations: Violation[];
+  /** Plan files that could not be read (not JSON): their tasks are missing from this entry. */
+  unreadablePlans: string[];
+}
+
+export interface RewriteEntry extends Base {
+  type: 'rewrite';
+  kind: 'amend' | 'rebase';
+  rewrites: { old: string; new: string }[];
+}
+
+export type WorklogEntry = CommitEntry | RewriteEntry;
+
+/** What the hook gathers; the entry adds its place in the log and folds the verification in. */
+export type CommitFacts = Omit<CommitEntry, 'v' | 'type' | 'seq' | 'time' | 'changesOmitted' | 'verified' | 'skippedChecks'> & {
+  verification: { verified: boolean; skipped: string[] };
+};
+
+export function commitEntry(facts: CommitFacts, seq: number, now: Date): CommitEntry {
+  return {
+    v: 1,
+    type: 'commit',
+    seq,
+    time: now.toISOString(),
+    commit: facts.commit,
+    parents: facts.parents,
+    branch: facts.branch,
+    worktree: facts.worktree,
+    identity: facts.identity,
+    author: facts.author,
+    committedAt: facts.committedAt,
+    subject: facts.subject,
+    operation: facts.operation,
+    changes: facts.changes.slice(0, MAX_CHANGES),
+    changesOmitted: Math.max(0, facts.changes.length - MAX_CHANGES),
+    tasks: facts.tasks,
+    transitions: facts.transitions,
+    verified: facts.verification.verified,
+    skippedChecks: facts.verification.skipped,
+    violations: facts.violations,
+    unreadablePlans: facts.unreadablePlans,
+  };
+}
+
+/** post-rewrite's stdin: one `old new [extra]` line per rewritten commit. */
+export function parseRewrites(stdin: string): { old: string; new: string }[] {
+  return stdin
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((p) => p.length >= 2 && /^[0-9a-f]{40,64}$/.test(p[0]!) && /^[0-9a-f]{40,64}$/.test(p[1]!))
+    .map(([o, n]) => ({ old: o!, new: n! }));
+}

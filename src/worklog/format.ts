@@ -1,0 +1,21 @@
+// One worklog entry as one terminal line, shared by `status` and `log`. Entry text came from
+// commit messages and plans: sanitized before it reaches the terminal.
+import { color, sanitizeLine } from '../term.js';
+import type { WorklogEntry } from './entry.js';
+
+export function entryLine(e: WorklogEntry): string {
+  const when = e.time.slice(0, 16).replace('T', ' ');
+  const who = sanitizeLine(e.identity?.name ?? '?');
+  const where = e.branch ? sanitizeLine(e.branch) : 'detached';
+  if (e.type === 'rewrite') {
+    const pairs = e.rewrites.map((r) => `${r.old.slice(0, 8)}→${r.new.slice(0, 8)}`).join(' ');
+    return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.cyan(`${e.kind}`)} ${pairs}`;
+  }
+  const flags = [
+    e.verified ? '' : color.yellow('unverified'),
+    e.violations.length ? color.red(`${e.violations.length} claim violation(s)`) : '',
+    e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',
+  ].filter(Boolean);
+  const tasks = e.tasks.length ? ` [${e.tasks.map(sanitizeLine).join(', ')}]` : '';
+  return `#${e.seq} ${color.dim(when)} ${e.commit.slice(0, 8)} ${where} ${who}: ${sanitizeLine(e.subject)}${tasks}${flags.length ? ` (${flags.join('; ')})` : ''}`;
+}

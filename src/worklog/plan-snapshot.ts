@@ -1,0 +1,82 @@
+// The plans as they are at one place — a commit, the index, or the working tree — parsed
+// leniently: a plan that is not valid JSON is reported and skipped, never fatal, because the
+// worklog and the handoff must not depend on the validator (which is not loaded after commits).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { planMatcher } from '../check/repository.js';
+import type { Config } from '../config/config.js';
+import { readObjects } from '../git/cat-file.js';
+import { git, splitNul } from '../git/git.js';
+import { findPlanFiles } from '../plan/discover.js';
+import type { PlanState } from '../plan/types.js';
+
+export type Place = { rev: string } | 'index' | 'worktree';
+
+export interface PlanFile {
+  path: string;
+  plan: PlanState;
+}
+
+export interface Snapshot {
+  plans: PlanFile[];
+  /** Plan files that could not be read as JSON objects, with the reason. */
+  skipped: { path: string; reason: string }[];
+}
+
+export async function ignoreCase(cwd?: string): Promise<boolean> {
+  return (await git(['config', '--bool', 'core.ignorecase'], { cwd, allowFail: true }))?.trim() === 'true';
+}
+
+/** Plan paths at a place; the working tree is what validate's findPlanFiles sees. */
+export async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
+  if (place === 'worktree') return findPlanFiles(cwd, config);
+  const plans = planMatcher(config);
+  const spec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
+  const out =
+    place === 'index'
+      ? await git(['ls-files', '-z', ...spec], { cwd })
+      : ((await git(['ls-tree', '-r', '-z', '--name-only', place.rev, ...spec], { cwd, allowFail: true })) ?? '');
+  return [...new Set(splitNul(out))].filter(plans.matches).sort();
+}
+
+export async function readAtPlace(place: Place, path: string, root: string): Promise<string | null> {
+  if (place === 'worktree') return readFile(join(root, path), 'utf8').catch(() => null);
+  const spec = place === 'index' ? `:${path}` : `${place.rev}:${path}`;
+  return git(['show', spec], { cwd: root, allowFail: true });
+}
+
+/** Parses a plan leniently: an object with planId and workItems, or a reason why not. */
+export function parsePlan(text: string): PlanState | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
+  const plan = data as PlanState;
+  if (typeof plan.planId !== 'string' || !Array.isArray(plan.workItems)) return 'no planId or workItems';
+  for (const item of plan.workItems) {
+    if (typeof item !== 'object' || item === null || !Array.isArray(item.tasks)) return 'a work item without tasks';
+    if (!Array.isArray(item.log)) item.log = [];
+  }
+  return plan;
+}
+
+export async function readSnapshot(place: Place, config: Config, root: string, only?: string[]): Promise<Snapshot> {
+  const paths = only ?? (await planPaths(place, config, root));
+  const snapshot: Snapshot = { plans: [], skipped: [] };
+  const texts =
+    place === 'worktree'
+      ? await Promise.all(paths.map((p) => readAtPlace(place, p, root)))
+      : await readObjects(paths.map((p) => (place === 'index' ? `:${p}` : `${place.rev}:${p}`)), root);
+  paths.forEach((path, i) => {
+    const text = texts[i];
+    if (text === null || text === undefined) return;
+    const plan = parsePlan(text);
+    if (typeof plan === 'string') snapshot.skipped.push({ path, reason: plan });
+    else snapshot.plans.push({ path, plan });
+  });
+  snapshot.plans.sort((a, b) => a.path.localeCompare(b.path));
+  return snapshot;
+}

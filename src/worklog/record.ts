@@ -1,0 +1,120 @@
+// The shell around the worklog: gathers the facts of a commit (or a rewrite) from git and the
+// plans, and appends the entry. Called by post-commit and post-rewrite, which never fail git.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../config/config.js';
+import { commitChanges, touchedPaths } from '../git/changes.js';
+import { git, repoRoot } from '../git/git.js';
+import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
+import { matchTasks, planTransitions, tasksOf } from './analyze.js';
+import { claimsIn, claimViolations } from './claims.js';
+import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
+import { planMatcher } from '../check/repository.js';
+import { ignoreCase, readSnapshot, type Snapshot } from './plan-snapshot.js';
+import { append, worklogPath } from './store.js';
+import { takeVerification } from './verified.js';
+import { mirrorToNotes } from './notes.js';
+
+export async function currentBranch(cwd?: string): Promise<string | null> {
+  return (await git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd, allowFail: true }))?.trim() || null;
+}
+
+async function operation(root: string, parents: number): Promise<Operation> {
+  if (parents > 1) return 'merge';
+  const gitDir = (await git(['rev-parse', '--path-format=absolute', '--git-dir'], { cwd: root })).trim();
+  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) return 'rebase';
+  if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD')) || existsSync(join(gitDir, 'sequencer'))) return 'cherry-pick';
+  if (existsSync(join(gitDir, 'REVERT_HEAD'))) return 'revert';
+  return 'commit';
+}
+
+export interface Context {
+  root: string;
+  config: Config;
+  file: string;
+  branch: string | null;
+}
+
+export async function context(cwd?: string): Promise<Context> {
+  const root = await repoRoot(cwd);
+  const [file, branch] = await Promise.all([worklogPath(root), currentBranch(root)]);
+  return { root, config: await loadConfig(root), file, branch };
+}
+
+const META = ['%H', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)'].join('%x00');
+
+/** Records `rev` (HEAD by default) as a commit entry. */
+export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date()): Promise<CommitEntry> {
+  const ctx = await context(cwd);
+  const { root, config } = ctx;
+  const [meta, changes, ignore, verification] = await Promise.all([
+    git(['log', '-1', '--no-show-signature', `--format=${META}`, rev], { cwd: root }),
+    commitChanges(rev, root),
+    ignoreCase(root),
+    takeVerification(rev, root),
+  ]);
+  const [commit, parentList, authorName, authorEmail, committedAt, subject, trailers] = meta.replace(/\n$/, '').split('\0');
+  const parents = parentList ? parentList.split(' ') : [];
+  const paths = touchedPaths(changes);
+  const plans = planMatcher(config);
+  const planChanged = paths.some(plans.matches);
+  const after = await readSnapshot({ rev: commit! }, config, root);
+  const before: Snapshot =
+    parents.length === 0
+      ? { plans: [], skipped: [] }
+      : planChanged
+        ? await readSnapshot({ rev: parents[0]! }, config, root)
+        : after;
+  const afterTasks = tasksOf(after.plans);
+  const bound = claimsIn(after.plans, 'head', 'the commit', now, config.staleAfterHours);
+  const identity = await resolveIdentity(config, branchHolder(bound, ctx.branch, config.aliases), root);
+  const facts = {
+    commit: commit!,
+    parents,
+    author: { name: authorName ?? '', email: authorEmail ?? '' },
+    committedAt: committedAt ?? '',
+    subject: subject ?? '',
+    operation: await operation(root, parents.length),
+    changes,
+    branch: ctx.branch,
+    worktree: root,
+    identity,
+    tasks: matchTasks(afterTasks, paths, trailers ? trailers.split('\x01') : [], ignore),
+    transitions: planChanged ? planTransitions(before.plans, after.plans) : [],
+    verification,
+    violations: claimViolations(
+      claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours),
+      paths,
+      identity.name,
+      plans.matches,
+      config,
+      ignore,
+    ),
+    unreadablePlans: after.skipped.map((s) => s.path),
+  };
+  const entry = await append(ctx.file, (seq) => commitEntry(facts, seq, now));
+  if (config.notes) await mirrorToNotes(entry.commit, entry, root);
+  return entry;
+}
+
+/** Records what post-rewrite reports (amend or rebase: old → new) as an entry of its own. */
+export async function recordRewrite(
+  kind: 'amend' | 'rebase',
+  rewrites: { old: string; new: string }[],
+  cwd?: string,
+  now = new Date(),
+): Promise<RewriteEntry> {
+  const ctx = await context(cwd);
+  const identity: Identity = await resolveIdentity(ctx.config, null, ctx.root);
+  return append(ctx.file, (seq) => ({
+    v: 1 as const,
+    type: 'rewrite' as const,
+    seq,
+    time: now.toISOString(),
+    branch: ctx.branch,
+    worktree: ctx.root,
+    identity,
+    kind,
+    rewrites,
+  }));
+}

@@ -1,0 +1,113 @@
+// Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
+import { STATUSES, type Handoff, type Status } from '../plan/types.js';
+import { handoffMismatches, type HandoffGitFacts } from '../handoff/check.js';
+import { claimAgeHours } from '../claims/stale.js';
+import { blockedTasks, readyTasks, tasksOf } from './analyze.js';
+import type { LiveClaim } from '../claims/claims.js';
+import type { CommitEntry, WorklogEntry } from './entry.js';
+import type { PlanFile, Snapshot } from './plan-snapshot.js';
+
+export interface StatusInput {
+  snapshot: Snapshot;
+  /** Per plan path: the git facts its handoff is checked against. */
+  handoffFacts: Map<string, HandoffGitFacts & { commitsSince: number | null }>;
+  branch: string | null;
+  head: string | null;
+  /** Every claim the hooks see (index, HEAD, base branch, other worktrees), stale ones flagged. */
+  claims: LiveClaim[];
+  /** Newest first. */
+  entries: WorklogEntry[];
+  now: Date;
+  isPlanPath: (path: string) => boolean;
+  recent: number;
+}
+
+export interface PlanReport {
+  path: string;
+  planId: string;
+  title: string;
+  open: boolean;
+  counts: Record<Status, number>;
+  tasks: Record<Status, string[]>;
+  ready: string[];
+  blocked: { task: string; waitingOn: string[] }[];
+  /** commitsSince: commits on HEAD since the plan file last changed. */
+  handoff: (Handoff & { mismatches: string[]; commitsSince: number | null }) | null;
+}
+
+export interface StatusReport {
+  branch: string | null;
+  head: string | null;
+  plans: PlanReport[];
+  unreadablePlans: { path: string; reason: string }[];
+  claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[]; source: string }[];
+  recent: WorklogEntry[];
+  unverified: CommitEntry[];
+  drift: { since: string | null; commits: CommitEntry[] };
+  scanned: number;
+}
+
+function planReport(p: PlanFile, input: StatusInput): PlanReport {
+  const tasks = tasksOf([p]);
+  const byStatus = Object.fromEntries(STATUSES.map((s) => [s, [] as string[]])) as Record<Status, string[]>;
+  for (const r of tasks) byStatus[r.task.status]?.push(r.key);
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, byStatus[s].length])) as Record<Status, number>;
+  const open = tasks.some((r) => r.task.status !== 'completed');
+  const h = p.plan.handoff;
+  const facts = input.handoffFacts.get(p.path);
+  return {
+    path: p.path,
+    planId: p.plan.planId,
+    title: String(p.plan.title ?? ''),
+    open,
+    counts,
+    tasks: byStatus,
+    ready: readyTasks(tasks).map((r) => r.key),
+    blocked: blockedTasks(tasks).map((b) => ({ task: b.ref.key, waitingOn: b.waitingOn })),
+    handoff:
+      h && typeof h === 'object'
+        ? {
+            ...h,
+            mismatches: facts && open ? handoffMismatches(h, facts) : [],
+            commitsSince: facts?.commitsSince ?? null,
+          }
+        : null,
+  };
+}
+
+/** The newest handoff update across plans: drift is measured from there. */
+function lastHandoff(plans: PlanFile[]): string | null {
+  const times = plans.map((p) => p.plan.handoff?.updatedAt).filter((t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)));
+  return times.length ? times.reduce((a, b) => (Date.parse(a) > Date.parse(b) ? a : b)) : null;
+}
+
+export function buildStatus(input: StatusInput): StatusReport {
+  const { plans, skipped } = input.snapshot;
+  const commits = input.entries.filter((e): e is CommitEntry => e.type === 'commit');
+  const since = lastHandoff(plans);
+  const drift = commits.filter(
+    (e) =>
+      (since === null || Date.parse(e.time) > Date.parse(since)) &&
+      e.tasks.length === 0 &&
+      !e.changes.some((c) => input.isPlanPath(c.path)),
+  );
+  return {
+    branch: input.branch,
+    head: input.head,
+    plans: plans.map((p) => planReport(p, input)),
+    unreadablePlans: skipped,
+    claims: input.claims.map((c) => ({
+      task: c.task,
+      holder: c.holder,
+      since: c.since,
+      ageHours: claimAgeHours({ id: c.task, status: 'in-progress', claimedAt: c.since ?? undefined }, input.now),
+      stale: c.stale,
+      files: c.files,
+      source: c.source.label,
+    })),
+    recent: input.entries.slice(0, input.recent),
+    unverified: commits.filter((e) => !e.verified),
+    drift: { since, commits: drift },
+    scanned: input.entries.length,
+  };
+}

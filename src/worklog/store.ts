@@ -1,0 +1,137 @@
+// The worklog file: JSON Lines, append-only, shared by every worktree. Appending reads only the
+// file's tail (the last complete line gives the last seq), so it costs the same at a million
+// entries as at ten. A torn last line — a writer killed mid-write — is cut off and kept aside in
+// worklog.jsonl.torn before the next append, so earlier entries are never lost.
+import { appendFile, mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { git } from '../git/git.js';
+import { withLock } from './lock.js';
+
+const CHUNK = 64 * 1024;
+
+export async function worklogPath(cwd?: string): Promise<string> {
+  const common = (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd })).trim();
+  return join(common, 'plan-hooks', 'worklog.jsonl');
+}
+
+/** Lines from the end of the file backwards, complete ones only (a torn tail is not a line). */
+export async function* linesBackward(file: string): AsyncGenerator<string> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return;
+  }
+  try {
+    let pos = (await handle.stat()).size;
+    let rest = Buffer.alloc(0);
+    let first = true;
+    while (pos > 0) {
+      const size = Math.min(CHUNK, pos);
+      pos -= size;
+      const buf = Buffer.alloc(size);
+      await handle.read(buf, 0, size, pos);
+      let data = Buffer.concat([buf, rest]);
+      if (first) {
+        // Whatever follows the last newline is a torn write, not an entry.
+        const last = data.lastIndexOf(0x0a);
+        data = last === -1 ? Buffer.alloc(0) : data.subarray(0, last + 1);
+        if (last === -1 && pos > 0) {
+          rest = Buffer.alloc(0);
+          first = true;
+          continue;
+        }
+        first = false;
+      }
+      let end = data.length;
+      if (data[end - 1] === 0x0a) end--;
+      let nl = end > 0 ? data.lastIndexOf(0x0a, end - 1) : -1;
+      while (nl !== -1) {
+        const line = data.subarray(nl + 1, end).toString('utf8');
+        if (line !== '') yield line;
+        end = nl;
+        nl = end > 0 ? data.lastIndexOf(0x0a, end - 1) : -1;
+      }
+      rest = data.subarray(0, end);
+    }
+    if (rest.length > 0) yield rest.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The newest entries, newest first, parsed; unparsable lines are skipped. */
+export async function* entriesBackward<T>(file: string): AsyncGenerator<T> {
+  for await (const line of linesBackward(file)) {
+    try {
+      yield JSON.parse(line) as T;
+    } catch {
+      // A line damaged by hand or by a disk error: skip it, keep the rest readable.
+    }
+  }
+}
+
+export async function tail<T>(file: string, count: number): Promise<T[]> {
+  const out: T[] = [];
+  for await (const entry of entriesBackward<T>(file)) {
+    out.push(entry);
+    if (out.length >= count) break;
+  }
+  return out;
+}
+
+/** Cuts a torn last line off (kept in `<file>.torn`), so the next append starts on a fresh line. */
+async function repairTail(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    const size = (await handle.stat()).size;
+    if (size === 0) return;
+    const probe = Buffer.alloc(1);
+    await handle.read(probe, 0, 1, size - 1);
+    if (probe[0] === 0x0a) return;
+    let pos = size;
+    let cut = 0;
+    while (pos > 0) {
+      const len = Math.min(CHUNK, pos);
+      pos -= len;
+      const buf = Buffer.alloc(len);
+      await handle.read(buf, 0, len, pos);
+      const nl = buf.lastIndexOf(0x0a);
+      if (nl !== -1) {
+        cut = pos + nl + 1;
+        break;
+      }
+    }
+    const torn = Buffer.alloc(size - cut);
+    await handle.read(torn, 0, torn.length, cut);
+    await appendFile(`${file}.torn`, Buffer.concat([torn, Buffer.from('\n')]));
+    await handle.truncate(cut);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function lastSeq(file: string): Promise<number> {
+  for await (const entry of entriesBackward<{ seq?: unknown }>(file)) {
+    if (typeof entry.seq === 'number') return entry.seq;
+  }
+  return 0;
+}
+
+/**
+ * Appends one entry under the lock; `build` receives the seq to use. Returns the entry written.
+ * One write call per entry, so concurrent readers see whole lines or a torn tail they skip.
+ */
+export async function append<T extends { seq: number }>(file: string, build: (seq: number) => T): Promise<T> {
+  await mkdir(dirname(file), { recursive: true });
+  return withLock(`${file}.lock`, async () => {
+    const exists = await stat(file).then(
+      () => true,
+      () => false,
+    );
+    if (exists) await repairTail(file);
+    const entry = build((await lastSeq(file)) + 1);
+    await appendFile(file, `${JSON.stringify(entry)}\n`);
+    return entry;
+  });
+}

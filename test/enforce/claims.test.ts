@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
+import { PatternIndex } from '../../src/claims/index.js';
+import { UserError } from '../../src/errors.js';
+import { compilePattern } from '../../src/claims/pattern.js';
+import type { Task } from '../../src/plan/types.js';
+import { claimed, hoursAgo, open, plan } from './fixture.js';
+
+const NOW = new Date();
+const version = (kind: SourceKind, tasks: Task[], file = 'docs/p-plan.json'): PlanVersion => ({ source: { kind, label: kind }, file, plan: plan('p', tasks) });
+const holders = (versions: PlanVersion[]) => liveClaims(versions, NOW, 24).map((c) => `${c.task}:${c.holder}`).sort();
+
+describe('which version of a task decides', () => {
+  test('the index supersedes HEAD: a claim dropped in the index is gone, one added there is live', () => {
+    const at = hoursAgo(2);
+    assert.deepEqual(holders([version('head', [claimed('t', 'codex', ['src'], 2, { claimedAt: at })]), version('index', [{ ...claimed('t', 'codex', ['src']), claimedAt: at, status: 'completed' }])]), []);
+    assert.deepEqual(holders([version('head', [open('t', ['src'])]), version('index', [claimed('t', 'claude', ['src'])])]), ['p/t:claude']);
+  });
+
+  test('HEAD still counts when the index no longer has the task (deleting a plan does not drop its claims)', () => {
+    assert.deepEqual(holders([version('head', [claimed('t', 'codex', ['src'])])]), ['p/t:codex']);
+  });
+
+  test('a claim made in another worktree is not hidden by an older unclaimed copy in the index', () => {
+    assert.deepEqual(holders([version('index', [open('t', ['src'])]), version('worktree', [claimed('t', 'codex', ['src'])])]), ['p/t:codex']);
+  });
+
+  test('the newest claimedAt wins across sources (a takeover beats the claim it took over)', () => {
+    const versions = [version('base', [claimed('t', 'codex', ['src'], 30)]), version('worktree', [claimed('t', 'claude', ['src'], 1)])];
+    assert.deepEqual(holders(versions), ['p/t:claude']);
+  });
+
+  test('a completed version with the same claimedAt ends the claim wherever the stale copy lives', () => {
+    const at = hoursAgo(3);
+    const live = claimed('t', 'codex', ['src'], 3, { claimedAt: at });
+    assert.deepEqual(holders([version('index', [live]), version('base', [{ ...live, status: 'completed' }])]), []);
+  });
+
+  test('a release staged in this commit ends the claim it released, but not a newer one made elsewhere', () => {
+    const at = hoursAgo(5);
+    const head = version('head', [claimed('t', 'codex', ['src'], 5, { claimedAt: at })]);
+    const released = version('index', [open('t', ['src'])]);
+    assert.deepEqual(holders([head, released, version('worktree', [claimed('t', 'codex', ['src'], 5, { claimedAt: at })])]), []);
+    assert.deepEqual(holders([head, released, version('worktree', [claimed('t', 'gemini', ['src'], 1)])]), ['p/t:gemini']);
+  });
+
+  test('stale claims are marked stale; a recent log entry keeps an old claim fresh', () => {
+    const old = [claimed('t', 'codex', ['src'], 72)];
+    const stale = liveClaims([{ source: { kind: 'index', label: 'i' }, file: 'f', plan: plan('p', old, { log: [] }) }], NOW, 24);
+    const fresh = liveClaims([{ source: { kind: 'index', label: 'i' }, file: 'f', plan: plan('p', old) }], NOW, 24);
+    assert.equal(stale[0]!.stale, true);
+    assert.equal(fresh[0]!.stale, false);
+  });
+
+  test('malformed plans contribute nothing instead of throwing', () => {
+    for (const bad of [null, 42, 'x', { workItems: 'no' }, { workItems: [{ tasks: [null, { id: 7 }] }] }]) {
+      assert.deepEqual(liveClaims([{ source: { kind: 'index', label: 'i' }, file: 'f', plan: bad }], NOW, 24), []);
+    }
+  });
+});
+
+describe('matching paths against claims', () => {
+  const claim = (holder: string, files: string[]): LiveClaim => ({ task: `p/${holder}`, file: 'f', holder, since: null, files, stale: false, source: { kind: 'index', label: 'i' }, branch: null });
+
+  test('others and own hits are split with aliases and case-insensitive names; a path is reported once per task', () => {
+    const index = claimIndex([claim('Codex', ['src/api', 'src/api/x.ts']), claim('claude-code', ['lib/*.ts'])], false);
+    const { others, own } = matchClaims(['src/api/x.ts', 'lib/a.ts', 'free.ts'], index, () => false, { name: 'CLAUDE' }, { claude: ['claude-code'] });
+    assert.deepEqual(others.map((h) => [h.path, h.pattern]), [['src/api/x.ts', 'src/api']]);
+    assert.deepEqual(own.map((h) => h.path), ['lib/a.ts']);
+  });
+
+  test('plan files, their paired Markdown and the configuration are exempt', () => {
+    const isPlan = (p: string) => p === 'docs/a-plan.json';
+    assert.ok(exemptPath('docs/a-plan.json', isPlan));
+    assert.ok(exemptPath('docs/a-plan.md', isPlan));
+    assert.ok(exemptPath('.plan-hooks.json', isPlan));
+    assert.ok(!exemptPath('docs/b.md', isPlan));
+  });
+
+  test('matching that runs past its budget stops with a message instead of hanging', () => {
+    const index = claimIndex([claim('codex', Array.from({ length: 300 }, (_, i) => `${'*a'.repeat(400)}${i}`))], false);
+    const paths = Array.from({ length: 5000 }, (_, i) => `${'a'.repeat(300)}${i}`);
+    assert.throws(() => matchClaims(paths, index, () => false, { name: 'me' }, {}, 1), UserError);
+  });
+
+  test('bad patterns in a claim are skipped, the good ones still claim', () => {
+    const index = claimIndex([claim('codex', ['../etc', '/abs', 'x'.repeat(5000), 'src'])], false);
+    assert.equal(matchClaims(['src/a'], index, () => false, { name: 'me' }, {}).others.length, 1);
+  });
+});
+
+describe('the pattern index', () => {
+  test('finds exactly what testing every pattern finds', () => {
+    const patterns = ['src', 'src/a.ts', 'src/*.ts', 'src/**/*.test.ts', '**/*.md', 'lib/x/', './docs/y', 'a?c/d', 'src/[ab]*/z', 'SRC/Upper.ts', 'deep/**', 'x\\*y'];
+    const paths = ['src/a.ts', 'src/b/c.test.ts', 'README.md', 'lib/x/y/z', 'docs/y', 'abc/d', 'src/bb/z', 'src/upper.ts', 'SRC/Upper.ts', 'deep/1/2', 'x*y', 'other/file'];
+    for (const ignoreCase of [false, true]) {
+      const index = new PatternIndex<string>({ ignoreCase });
+      for (const p of patterns) index.add(p, p);
+      for (const path of paths) {
+        const expected = patterns.filter((p) => compilePattern(p, { ignoreCase }).test(path)).sort();
+        assert.deepEqual(index.match(path).map((h) => h.value).sort(), expected, `${path} (ignoreCase ${ignoreCase})`);
+      }
+    }
+  });
+
+  test('10,000 paths against 1,000 patterns stay well under the budget', () => {
+    const index = new PatternIndex<number>({ ignoreCase: false });
+    for (let i = 0; i < 1000; i++) index.add(i % 3 === 0 ? `src/m${i % 100}/f${i}.ts` : i % 3 === 1 ? `lib/p${i}/` : `src/m${i % 100}/**/*.test.ts`, i);
+    const start = process.hrtime.bigint();
+    let hits = 0;
+    for (let i = 0; i < 10_000; i++) hits += index.match(`src/m${i % 100}/f${i}.ts`).length;
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    assert.ok(hits > 0);
+    assert.ok(ms < 1000, `${ms} ms`);
+  });
+
+  test('hostile patterns (long, many stars) against long paths finish quickly', () => {
+    const index = new PatternIndex<number>({ ignoreCase: false });
+    for (let i = 0; i < 200; i++) index.add(`${'*a'.repeat(300)}b${i}`, i);
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < 50; i++) index.match(`${'a/'.repeat(100)}${'a'.repeat(500)}`);
+    assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 5000);
+  });
+});

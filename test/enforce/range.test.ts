@@ -1,0 +1,87 @@
+// pre-push and `check --range`: pre-commit's check over commits already made (--no-verify's backstop).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import type { Repo } from '../fixtures/repo.js';
+import { claimed, open, plan, repoWithPlans } from './fixture.js';
+
+const repos: Repo[] = [];
+const dirs: string[] = [];
+after(() => {
+  repos.forEach((r) => r.remove());
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function setup(): Repo {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api']), open('other', ['src/other'])]) });
+  repos.push(r);
+  return r;
+}
+
+test('check --range finds what --no-verify let through, commit by commit, judged by each commit’s author', () => {
+  const r = setup();
+  const start = r.git('rev-parse', 'HEAD').trim();
+  r.write('src/free.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('commit', '-q', '-m', 'clean');
+  r.write('src/api/a.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('commit', '-q', '--no-verify', '-m', 'sneaky');
+  r.write('src/api/b.ts', 'x\n');
+  r.git('add', '-A');
+  r.tryGit(['commit', '-q', '--no-verify', '-m', 'by the holder'], { GIT_AUTHOR_NAME: 'codex' });
+
+  const res = r.cli(['check', '--range', `${start}..HEAD`]);
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /commit [0-9a-f]{12} sneaky/);
+  assert.match(res.stderr, /src\/api\/a\.ts {3}← pattern src\/api/);
+  assert.doesNotMatch(res.stderr, /src\/api\/b\.ts|commit [0-9a-f]{12} clean/);
+  assert.match(res.stderr, /1 of 3 commits/);
+
+  const json = JSON.parse(r.cli(['check', '--range', `${start}..HEAD`, '--json']).stdout) as { subject: string; allowed: boolean; refusals: unknown[] }[];
+  assert.deepEqual(json.map((c) => [c.subject, c.allowed]), [['clean', true], ['sneaky', false], ['by the holder', true]]);
+  const [refusal] = json[1]!.refusals as { since: string | null }[];
+  assert.deepEqual(json[1]!.refusals, [{ path: 'src/api/a.ts', task: 'api/endpoints', holder: 'codex', since: refusal!.since, stale: false, pattern: 'src/api' }]);
+  assert.match(String(refusal!.since), /^\d{4}-\d\d-\d\dT/);
+  assert.equal(r.cli(['check', '--range', `${start}..HEAD`], { PLAN_HOOKS_SKIP: 'claims' }).code, 0);
+  assert.equal(r.cli(['check']).code, 2);
+  assert.equal(r.cli(['check', '--range', 'nope..HEAD']).code, 1);
+});
+
+test('check --range applies the plan and transition rules to each commit', () => {
+  const r = setup();
+  const start = r.git('rev-parse', 'HEAD').trim();
+  const p = plan('api', [claimed('endpoints', 'codex', ['src/api']), open('other', ['src/other'])]);
+  p.planId = 'renamed';
+  r.writeJson('docs/api-plan.json', p);
+  r.git('commit', '-q', '--no-verify', '-am', 'rename the plan');
+  const res = r.cli(['check', '--range', `${start}..HEAD`]);
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /planId/);
+});
+
+test('pre-push refuses to push a commit that pre-commit would have refused; --no-verify pushes', () => {
+  const r = setup();
+  const remote = mkdtempSync(join(tmpdir(), 'plan-hooks-remote-'));
+  dirs.push(remote);
+  r.git('init', '-q', '--bare', remote);
+  r.git('remote', 'add', 'origin', remote);
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+  r.write('src/free.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('commit', '-q', '-m', 'clean');
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+  r.write('src/api/a.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('commit', '-q', '--no-verify', '-m', 'sneaky');
+  const refused = r.tryGit(['push', 'origin', 'main']);
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /sneaky[\s\S]*src\/api\/a\.ts[\s\S]*git push --no-verify/);
+  assert.notEqual(r.git('rev-parse', 'HEAD').trim(), r.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0]);
+  // A new branch is checked against what the remote already has.
+  const branch = r.tryGit(['push', 'origin', 'HEAD:refs/heads/feature']);
+  assert.equal(branch.code, 1);
+  assert.equal(r.tryGit(['push', '-q', '--no-verify', 'origin', 'main']).code, 0);
+});

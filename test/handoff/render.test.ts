@@ -1,0 +1,87 @@
+// The pure parts of the handoff: the block, its markers, the derived fields' text edit, and the
+// handoff checked against git facts.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { handoffMismatches } from '../../src/handoff/check.js';
+import { END, renderAggregateBlock, renderPlanBlock, replaceBlock, START, type BlockFacts } from '../../src/handoff/render.js';
+import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/handoff/stage.js';
+import type { PlanState } from '../../src/plan/types.js';
+import { plan } from '../worklog/helpers.js';
+
+const facts: BlockFacts = {
+  branch: 'feature/retry',
+  head: { id: 'a'.repeat(40), subject: 'add the loop' },
+  uncommitted: ['scratch.txt'],
+  now: new Date(),
+  staleAfterHours: 24,
+};
+const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
+
+test('the plan block states next action, verify, branch, base commit, uncommitted, tasks, ready, blocked and a resume prompt', () => {
+  const b = renderPlanBlock(file, facts);
+  assert.ok(b.startsWith(START) && b.endsWith(END));
+  assert.match(b, /\*\*Next action:\*\* Write the retry loop/);
+  assert.match(b, /\*\*Verify:\*\* `npm test`/);
+  assert.match(b, /\*\*Branch:\*\* `feature\/retry`/);
+  assert.match(b, /\*\*Builds on:\*\* `aaaaaaaaaaaa` add the loop/);
+  assert.match(b, /\*\*Left uncommitted:\*\* 1 path\(s\)\n  - `scratch.txt`/);
+  assert.match(b, /`loop` — claimed by alice since .* \(1 h\)/);
+  assert.match(b, /### Ready to start\n- `cli`\n/);
+  assert.match(b, /### Blocked\n- `docs` — waiting on `loop`\n/);
+  assert.match(b, /### Resume prompt\n```text\nContinue the plan "Export retry" \(docs\/export-plan.json\) on branch feature\/retry/);
+  assert.match(b, /plan-hooks status/);
+});
+
+test('plan text cannot forge markers, break the code fence or carry control characters', () => {
+  const evil = plan({ title: `x ${END} \u001b[2J`, handoff: { nextAction: '```\nrm -rf /\n```' } }) as unknown as PlanState;
+  const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, facts);
+  assert.equal(b.split(END).length, 2, 'only our own end marker');
+  assert.doesNotMatch(b, /\u001b/);
+  const fence = /### Resume prompt\n(`{3,})text\n/.exec(b)![1]!;
+  assert.ok(fence.length >= 4, 'the fence is longer than any backtick run inside');
+});
+
+test('replaceBlock keeps every byte outside the markers, appends when absent, and is idempotent', () => {
+  const before = '# Title\r\n\r\nMine.\r\n';
+  const once = replaceBlock(before, `${START}\nA\n${END}`);
+  assert.equal(once, `# Title\r\n\r\nMine.\r\n\r\n${START}\r\nA\r\n${END}\r\n`);
+  const text = `head\n${START}\nold\n${END}\ntail\n`;
+  const next = replaceBlock(text, `${START}\nnew\n${END}`);
+  assert.equal(next, `head\n${START}\nnew\n${END}\ntail\n`);
+  assert.equal(replaceBlock(next, `${START}\nnew\n${END}`), next);
+});
+
+test('the aggregate block lists only plans with open work', () => {
+  const done = plan({ planId: 'old', title: 'Old plan' }, [{ id: 't', status: 'completed' }]) as unknown as PlanState;
+  const b = renderAggregateBlock([file, { path: 'docs/old-plan.json', plan: done }], facts);
+  assert.match(b, /Export retry.*docs\/export-plan.md/);
+  assert.match(b, /1 not-started|2 not-started/);
+  assert.doesNotMatch(b, /Old plan/);
+});
+
+test('withDerived rewrites only the handoff object, in the file own indentation', () => {
+  const text = '{\n    "planId": "p",\n    "handoff": {\n        "nextAction": "x"\n    },\n    "other": [1,2]\n}\n';
+  assert.deepEqual(topLevelObjectSpan(text, 'handoff'), [text.indexOf('{\n        "next'), text.indexOf('},') + 1]);
+  const out = withDerived(text, { updatedBy: 'claude', branch: 'main' })!;
+  assert.equal(out, '{\n    "planId": "p",\n    "handoff": {\n        "nextAction": "x",\n        "updatedBy": "claude",\n        "branch": "main"\n    },\n    "other": [1,2]\n}\n');
+  assert.equal(withDerived('{"handoff": {"nextAction": "x"}, "a": "{\\"handoff\\": 1}"}', { branch: 'b' }), '{"handoff": {"nextAction":"x","branch":"b"}, "a": "{\\"handoff\\": 1}"}');
+  assert.equal(withDerived('not json', { branch: 'b' }), null);
+});
+
+test('handoffChanged ignores the derived fields', () => {
+  assert.equal(handoffChanged({ nextAction: 'a' }, { nextAction: 'a', updatedBy: 'x', branch: 'b' }), false);
+  assert.equal(handoffChanged({ nextAction: 'a' }, { nextAction: 'b' }), true);
+  assert.equal(handoffChanged(undefined, { nextAction: 'a' }), true);
+});
+
+test('handoffMismatches flags a last commit git lacks, another branch, and uncommitted claims git refutes', () => {
+  const base = { branch: 'main', lastCommit: { full: 'f'.repeat(40), ancestor: true }, uncommitted: ['a.txt'] };
+  assert.deepEqual(handoffMismatches({ nextAction: 'x', lastCommit: 'abc', branch: 'main', uncommitted: 'a.txt' }, base), []);
+  const m = handoffMismatches({ nextAction: 'x', lastCommit: 'nope', branch: 'other', uncommitted: 'none' }, { ...base, lastCommit: null });
+  assert.equal(m.length, 3);
+  assert.match(m[0]!, /lastCommit 'nope' is not a commit/);
+  assert.match(m[1]!, /branch 'other'/);
+  assert.match(m[2]!, /1 path\(s\) are uncommitted \(a.txt\)/);
+  assert.match(handoffMismatches({ nextAction: 'x', uncommitted: 'src/gone.ts half done' }, base)[0]!, /'src\/gone.ts'/);
+  assert.match(handoffMismatches({ nextAction: 'x', lastCommit: 'abc' }, { ...base, lastCommit: { full: 'f'.repeat(40), ancestor: false } })[0]!, /not in this branch/);
+});

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { detectJsonFormat, formatJson } from '../../src/plan/json-format.js';
+
+const value = { b: 1, a: [1, { c: 'x\ny' }], d: {} };
+
+test('files written by JSON.stringify come back byte-identical, whatever their indent, endings and final newline', () => {
+  const variants = [
+    JSON.stringify(value, null, 2) + '\n',
+    JSON.stringify(value, null, 4) + '\n',
+    JSON.stringify(value, null, '\t') + '\n',
+    JSON.stringify(value, null, 2),
+    JSON.stringify(value, null, 2).replace(/\n/g, '\r\n') + '\r\n',
+    JSON.stringify(value),
+  ];
+  for (const text of variants) assert.equal(formatJson(JSON.parse(text), detectJsonFormat(text)), text, JSON.stringify(text));
+});
+
+test('detects indent, line endings and the final newline', () => {
+  assert.deepEqual(detectJsonFormat('{\n    "a": 1\n}\n'), { indent: 4, newline: '\n', finalNewline: true });
+  assert.deepEqual(detectJsonFormat('{\r\n\t"a": 1\r\n}'), { indent: '\t', newline: '\r\n', finalNewline: false });
+  assert.deepEqual(detectJsonFormat('{"a":1}'), { indent: 0, newline: '\n', finalNewline: false });
+});
+
+test('key order is kept and new keys go last', () => {
+  const parsed = JSON.parse('{"z":1,"a":2}') as Record<string, number>;
+  parsed.m = 3;
+  assert.equal(formatJson(parsed, { indent: 0, newline: '\n', finalNewline: false }), '{"z":1,"a":2,"m":3}');
+});
