@@ -35,7 +35,11 @@ export async function gitBatch(commands: BatchCommand[], cwd: string, lanes = 2)
   if (process.platform === 'win32') return Promise.all(commands.map((c) => runAlone(c, cwd)));
   const split: BatchCommand[][] = Array.from({ length: Math.min(lanes, commands.length) }, () => []);
   commands.forEach((c, i) => split[i % split.length]!.push(c));
-  const outs = await Promise.all(split.map((lane) => runLane(lane, cwd)));
+  const outs = await Promise.all(split.map((lane) => runLane(lane, cwd).catch((error: unknown) => {
+    // No POSIX shell on PATH: run the lane's commands one process each.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Promise.all(lane.map((c) => runAlone(c, cwd)));
+    throw error;
+  })));
   return commands.map((_, i) => outs[i % split.length]![Math.floor(i / split.length)]!);
 }
 
@@ -49,7 +53,7 @@ function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', (error) => reject(new UserError(`cannot run git through sh: ${error.message}`)));
+    child.on('error', reject);
     child.on('close', () => {
       const out = Buffer.concat(chunks).toString('utf8');
       const results = parseBatchOutput(out, token, commands.length);
