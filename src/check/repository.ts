@@ -173,10 +173,6 @@ export async function onlyOwnChanges(repo: Repository, changes: Change[]): Promi
   return changes.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
 }
 
-/** What the index changes against HEAD, merges counted as above. */
-export async function stagedChanges(repo: Repository): Promise<Change[]> {
-  return onlyOwnChanges(repo, await diffIndex(repo.root));
-}
 
 export interface PlanMatcher {
   /** Literal directory prefixes to list ('' for the whole tree, when a pattern starts with a wildcard). */

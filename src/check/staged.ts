@@ -45,12 +45,16 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
  * changes, the staged tree, the index's plans and how the base branch's plans differ from
  * them; then one cat-file for the plan blobs.
  */
-export async function readStaged(cwd = process.cwd()): Promise<Staged> {
-  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
+export async function readStaged(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Staged> {
+  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [
+    DIFF_INDEX,
+    opts.tree ? ['write-tree'] : ['--version'],
+    ...(config ? [listIndexPlans(config), diffIndexBase(config)] : []),
+  ]);
   const [diffOut, treeOut, index, base] = extra;
   // The batch hides git's message; asking again shows it (this only happens when git fails).
   const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
   const now = new Date();
   const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, guessed ? { index: index ?? null, base: base ?? null } : undefined)]);
-  return { ...claimsOf(repo, now, versions), changes, tree: treeOut?.trim() || null };
+  return { ...claimsOf(repo, now, versions), changes, tree: (opts.tree && treeOut?.trim()) || null };
 }
