@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../config/config.js';
-import { readObjects } from '../git/cat-file.js';
+import { type ObjectReader, readObjects } from '../git/cat-file.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
 import { type BatchCommand, gitBatch } from '../git/batch.js';
 import { git, splitNul } from '../git/git.js';
@@ -173,10 +173,6 @@ export async function onlyOwnChanges(repo: Repository, changes: Change[]): Promi
   return changes.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
 }
 
-/** What the index changes against HEAD, merges counted as above. */
-export async function stagedChanges(repo: Repository): Promise<Change[]> {
-  return onlyOwnChanges(repo, await diffIndex(repo.root));
-}
 
 export interface PlanMatcher {
   /** Literal directory prefixes to list ('' for the whole tree, when a pattern starts with a wildcard). */
@@ -286,7 +282,12 @@ export function parsePlan(text: string): unknown {
  * plans the index changes (`changes`), the base branch's for plans that differ from the index.
  * `indexListing` is `listIndexPlans`' output when the caller already started it.
  */
-export async function planVersions(repo: Repository, changes: Change[], listings?: { index: string | null; base: string | null }): Promise<PlanVersion[]> {
+export async function planVersions(
+  repo: Repository,
+  changes: Change[],
+  listings?: { index: string | null; base: string | null },
+  read: ObjectReader['read'] = (names) => readObjects(names, repo.root),
+): Promise<PlanVersion[]> {
   const plans = planMatcher(repo.config);
   const cwd = repo.root;
   const baseTree = repo.base && repo.base.commit !== repo.head ? repo.base : null;
@@ -297,7 +298,7 @@ export async function planVersions(repo: Repository, changes: Change[], listings
   const base = parseRawOldSide(baseOut ?? '', plans);
   const headFiles = repo.head ? changes.filter((c) => c.status !== 'A' && plans.matches(c.from ?? c.path)).map((c) => c.from ?? c.path) : [];
   const names = [...new Set([...index.values(), ...base.values()])];
-  const texts = await readObjects([...names, ...headFiles.map((f) => `${repo.head}:${f}`)], cwd);
+  const texts = await read([...names, ...headFiles.map((f) => `${repo.head}:${f}`)]);
   const parsed = new Map<string, unknown>();
   names.forEach((oid, i) => parsed.set(oid, parsePlan(texts[i] ?? '')));
   const versions: PlanVersion[] = [];

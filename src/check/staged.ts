@@ -2,6 +2,7 @@
 // claim the hooks can see, and who is committing (SPEC §4, the branch source included).
 import { type LiveClaim, liveClaims } from '../claims/claims.js';
 import { type Change, parseNameStatus } from '../git/changes.js';
+import { startObjectReader } from '../git/cat-file.js';
 import { git } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
 import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
@@ -41,16 +42,27 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
 }
 
 /**
- * Everything pre-commit needs, in two rounds of git: one batch for the facts, the staged
- * changes, the staged tree, the index's plans and how the base branch's plans differ from
- * them; then one cat-file for the plan blobs.
+ * Everything pre-commit needs, in one round of git: a batch for the facts, the staged changes,
+ * the staged tree, the index's plans and how the base branch's plans differ from them, beside
+ * a cat-file that then reads the plan blobs.
  */
-export async function readStaged(cwd = process.cwd()): Promise<Staged> {
-  const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [DIFF_INDEX, ['write-tree'], ...(config ? [listIndexPlans(config), diffIndexBase(config)] : [])]);
-  const [diffOut, treeOut, index, base] = extra;
-  // The batch hides git's message; asking again shows it (this only happens when git fails).
-  const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
-  const now = new Date();
-  const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, guessed ? { index: index ?? null, base: base ?? null } : undefined)]);
-  return { ...claimsOf(repo, now, versions), changes, tree: treeOut?.trim() || null };
+export async function readStaged(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Staged> {
+  // Started first so that it is up by the time the listings say which blobs to read.
+  const reader = startObjectReader(cwd);
+  try {
+    const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [
+      DIFF_INDEX,
+      opts.tree ? ['write-tree'] : ['--version'],
+      ...(config ? [listIndexPlans(config), diffIndexBase(config)] : []),
+    ]);
+    const [diffOut, treeOut, index, base] = extra;
+    // The batch hides git's message; asking again shows it (this only happens when git fails).
+    const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
+    const now = new Date();
+    const listings = guessed ? { index: index ?? null, base: base ?? null } : undefined;
+    const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, listings, reader.read)]);
+    return { ...claimsOf(repo, now, versions), changes, tree: (opts.tree && treeOut?.trim()) || null };
+  } finally {
+    reader.close();
+  }
 }

@@ -27,9 +27,23 @@ const shCommand = (command: BatchCommand) =>
     ? `{ ${command.firstOf.map((args) => `git ${args.map(shQuote).join(' ')} 2>/dev/null`).join(' || ')}; }`
     : `git ${command.map(shQuote).join(' ')}`;
 
-/** The stdout of each command, in order; null for a command that exited non-zero. */
-export function gitBatch(commands: BatchCommand[], cwd: string): Promise<(string | null)[]> {
+/**
+ * The stdout of each command, in order; null for a command that exited non-zero. The commands
+ * run in `lanes` shells side by side (a commit's hook has the machine's cores to itself).
+ */
+export async function gitBatch(commands: BatchCommand[], cwd: string, lanes = 2): Promise<(string | null)[]> {
   if (process.platform === 'win32') return Promise.all(commands.map((c) => runAlone(c, cwd)));
+  const split: BatchCommand[][] = Array.from({ length: Math.min(lanes, commands.length) }, () => []);
+  commands.forEach((c, i) => split[i % split.length]!.push(c));
+  const outs = await Promise.all(split.map((lane) => runLane(lane, cwd).catch((error: unknown) => {
+    // No POSIX shell on PATH: run the lane's commands one process each.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Promise.all(lane.map((c) => runAlone(c, cwd)));
+    throw error;
+  })));
+  return commands.map((_, i) => outs[i % split.length]![Math.floor(i / split.length)]!);
+}
+
+function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)[]> {
   // Unpredictable enough that no file name or git output contains it (node:crypto costs ms to load).
   const token = `plan-hooks-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const script = commands.map((c) => `${shCommand(c)}; printf '\\0${token} %d\\0' $?`).join('\n');
@@ -39,7 +53,7 @@ export function gitBatch(commands: BatchCommand[], cwd: string): Promise<(string
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', (error) => reject(new UserError(`cannot run git through sh: ${error.message}`)));
+    child.on('error', reject);
     child.on('close', () => {
       const out = Buffer.concat(chunks).toString('utf8');
       const results = parseBatchOutput(out, token, commands.length);

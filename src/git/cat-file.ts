@@ -4,24 +4,51 @@
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
 
+export interface ObjectReader {
+  /** Reads the named objects; once per reader. */
+  read(names: string[]): Promise<(string | null)[]>;
+  /** Lets the process end when it was not read from (a no-op after read). */
+  close(): void;
+}
+
+/**
+ * A cat-file process started now, read from once later: its start overlaps whatever the caller
+ * does until it knows which objects it wants. Close it on every path that does not read.
+ */
+export function startObjectReader(cwd?: string): ObjectReader {
+  const child = spawn('git', ['cat-file', '--batch'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const chunks: Buffer[] = [];
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    child.on('error', (error) => reject(new UserError(`git cat-file failed: ${error.message}`)));
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(`git cat-file --batch failed: ${stderr.trim() || `exit ${code}`}`))));
+  });
+  // A reader closed unread must not surface as an unhandled rejection.
+  done.catch(() => {});
+  let ended = false;
+  const end = (input: string) => {
+    if (ended) return false;
+    ended = true;
+    child.stdin.on('error', () => {}).end(input);
+    return true;
+  };
+  return {
+    async read(names) {
+      const bad = names.find((n) => n.includes('\n'));
+      if (!end(bad === undefined ? names.map((n) => `${n}\n`).join('') : '')) throw new Error('an object reader reads once');
+      if (bad !== undefined) throw new UserError(`cannot read an object whose name contains a newline: ${JSON.stringify(bad)}`);
+      return names.length === 0 ? [] : parseBatch(await done, names.length);
+    },
+    close: () => void end(''),
+  };
+}
+
 /** The contents of the named objects as UTF-8 text, in the order asked; null when missing. */
 export function readObjects(names: string[], cwd?: string): Promise<(string | null)[]> {
   if (names.length === 0) return Promise.resolve([]);
-  const bad = names.find((n) => n.includes('\n'));
-  if (bad !== undefined) return Promise.reject(new UserError(`cannot read an object whose name contains a newline: ${JSON.stringify(bad)}`));
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', (error) => reject(new UserError(`git cat-file failed: ${error.message}`)));
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new UserError(`git cat-file --batch failed: ${stderr.trim() || `exit ${code}`}`));
-      resolve(parseBatch(Buffer.concat(chunks), names.length));
-    });
-    child.stdin.end(`${names.join('\n')}\n`);
-  });
+  return startObjectReader(cwd).read(names);
 }
 
 /** Parses `git cat-file --batch` output for `count` requests (pure). */

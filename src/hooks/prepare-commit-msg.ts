@@ -7,10 +7,9 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HookRun } from '../commands/hook.js';
-import { claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
-import { planMatcher, openRepository, stagedChanges } from '../check/repository.js';
-import { readClaims } from '../check/staged.js';
-import { touchedPaths } from '../git/changes.js';
+import { check } from '../check/check.js';
+import { planMatcher } from '../check/repository.js';
+import { readStaged } from '../check/staged.js';
 import { git } from '../git/git.js';
 
 /** git's second argument when it has already decided the message. */
@@ -20,14 +19,23 @@ const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'CHERRY_PICK_HE
 
 const run: HookRun = async ([messageFile, source]) => {
   if (!messageFile || (source !== undefined && GIT_WROTE_IT.has(source))) return 0;
-  const repo = await openRepository();
+  const staged = await readStaged(process.cwd(), { tree: false });
+  const { repo } = staged;
   if (!repo.config.trailer) return 0;
   if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
-  const changes = await stagedChanges(repo);
-  const { claims, identity } = await readClaims(repo, changes);
-  const plans = planMatcher(repo.config);
-  const { own } = matchClaims(touchedPaths(changes), claimIndex(claims, repo.ignoreCase), (p) => exemptPath(p, plans.matches), identity, repo.config.aliases);
-  const tasks = new Set(own.map((h) => h.claim.task));
+  // The one check, with every check off: only which of the committer's own claims the paths fall under.
+  const { ownHits } = check({
+    changes: staged.changes,
+    plans: [],
+    rules: null,
+    identity: staged.identity,
+    claims: staged.claims,
+    config: repo.config,
+    modes: { plans: 'off', transitions: 'off', claims: 'off' },
+    isPlanFile: planMatcher(repo.config).matches,
+    ignoreCase: repo.ignoreCase,
+  });
+  const tasks = new Set(ownHits.map((h) => h.claim.task));
   if (tasks.size !== 1) return 0;
   const [task] = tasks;
   // A task id from a plan file becomes a trailer value: one line, no control characters.

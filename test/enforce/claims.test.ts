@@ -123,3 +123,18 @@ describe('the pattern index', () => {
     assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 5000);
   });
 });
+
+describe('the git batch', () => {
+  test('outputs come back in order, a failing command as null, arguments quoted whatever they hold', async () => {
+    const { gitBatch, parseBatchOutput } = await import('../../src/git/batch.js');
+    const out = await gitBatch(
+      [['--version'], ['rev-parse', '--verify', '-q', "no'such ref$(x)"], { firstOf: [['rev-parse', '--verify', '-q', 'nope'], ['--version']] }, ['config', '--get', 'x.y']],
+      process.cwd(),
+    );
+    assert.match(out[0]!, /^git version/);
+    assert.equal(out[1], null);
+    assert.match(out[2]!, /^git version/);
+    assert.equal(out[3], null);
+    assert.equal(parseBatchOutput('a\0T 0\0', 'T', 2), null, 'a missing token is an error, not a short answer');
+  });
+});
