@@ -43,8 +43,9 @@ export const DEFAULT_CONFIG: Config = {
   agentMarkers: {
     CLAUDECODE: 'claude',
     CLAUDE_CODE_ENTRYPOINT: 'claude',
+    // Codex sets these in the commands it runs; CODEX_HOME is a user setting, not a marker.
     CODEX_SANDBOX: 'codex',
-    CODEX_HOME: 'codex',
+    CODEX_SANDBOX_NETWORK_DISABLED: 'codex',
     CURSOR_AGENT: 'cursor',
     GEMINI_CLI: 'gemini',
     AI_AGENT: '$AI_AGENT',
