@@ -14,6 +14,8 @@ Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or conf
 `,
   unknownCommand: (name: string) =>
     `plan-hooks: unknown command '${name}'. Run 'plan-hooks --help' for the list of commands.\n`,
+  badArguments: (command: string, detail: string, usage: string) =>
+    `${detail.replace(/\.$/, '')}.\n${usage.split('\n')[0]}\nRun 'plan-hooks ${command} --help' for the options.`,
 
   // hook
   hookUsage: (names: string) => `Usage: plan-hooks hook <name> [git's arguments]
@@ -62,7 +64,6 @@ Exit 1 when a hook would not run.
     `  - if that tool is gone: 'git config --unset core.hooksPath', then run init again;\n` +
     `  - if it should hold hook scripts: create the directory, then run init again (plan-hooks installs into it);\n` +
     `  - or replace it: 'plan-hooks init --force' ('plan-hooks uninstall' puts it back).`,
-  installNoArguments: (command: string, usage: string) => `${command} takes no arguments.\n\n${usage}`,
   initSharedHooksPath: (value: string, scope: string) =>
     `core.hooksPath is set to '${value}' in your ${scope} git config, so it serves every repository: plan-hooks will not write into it.\n` +
     `  - to keep it: add plan-hooks' calls to the hooks there yourself ('plan-hooks hook <name> "$@"');\n` +
@@ -167,7 +168,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   --since       entries after this commit, or after this date (YYYY-MM-DD or ISO time)
   --unverified  commits pre-commit did not check (--no-verify, cherry-picks, rebase picks)
 `,
-  badOption: (command: string, detail: string) => `${detail}. Run 'plan-hooks ${command} --help' for the options.`,
+  logBadLimit: (value: string) => `--limit must be a whole number, not '${value}'`,
   logSinceUnknown: (rev: string) => `--since '${rev}' is neither a date (YYYY-MM-DD) nor a commit git knows.`,
   logEmpty: () => 'No worklog entries match.\n',
   statusHeading: (text: string) => `\n${text}`,
@@ -258,7 +259,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   editDone: (task: string, actor: string) => `marked ${task} completed by ${actor} (logged in the work item)`,
   editConcurrent: (file: string) => `${file} changed while plan-hooks was editing it (another agent?); nothing was written. Run the command again.`,
   editEmptyAs: '--as needs a name, e.g. --as codex',
-  editBadArguments: (command: string, detail: string) => `${detail}. Run 'plan-hooks ${command} --help' for usage.`,
+  editOneTask: 'give exactly one task, as <planId>/<taskId> or <taskId>',
   editRefused: (command: string, file: string, message: string, fix: string) =>
     `plan-hooks ${command}: ${file}: ${message}\n  fix: ${fix}\nNothing was changed.\n`,
   editWritten: (file: string, summary: string, reformatted: boolean) =>

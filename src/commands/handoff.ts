@@ -11,13 +11,17 @@ import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../worklog/plan-snapshot.js';
-import { parseOptions } from './parse-options.js';
+import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
   summary: 'Print (or --write) the generated handoff blocks',
   usage: messages.handoffUsage,
   async run(argv) {
-    const values = parseOptions('handoff', argv, { write: { type: 'boolean' }, json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(argv, {
+      command: 'handoff',
+      usage: messages.handoffUsage,
+      options: { write: { type: 'boolean' }, json: { type: 'boolean' } },
+    });
     const root = await repoRoot();
     const config = await loadConfig(root);
     const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
 import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
@@ -27,7 +27,7 @@ const command: Command = {
   summary: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
   usage: messages.newUsage,
   async run(argv) {
-    const { positionals } = parseCommandArgs(argv, {}, messages.newUsage);
+    const { positionals } = parseCommandArgs(argv, { command: 'new', usage: messages.newUsage, options: {}, positionals: true });
     if (positionals.length !== 1) throw new UsageError(messages.newNeedsName);
     const name = positionals[0]!;
     if (!NAME.test(name) || name.length > 64) throw new UsageError(messages.newBadName(name));

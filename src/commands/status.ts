@@ -4,7 +4,7 @@ import type { Command } from '../cli.js';
 import { openRepository } from '../check/repository.js';
 import { readClaims } from '../check/staged.js';
 import { loadConfig } from '../config/config.js';
-import { parseOptions } from './parse-options.js';
+import { parseCommandArgs } from './shared/args.js';
 import { git, repoRoot } from '../git/git.js';
 import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/check.js';
 import { messages } from '../messages.js';
@@ -104,7 +104,7 @@ const command: Command = {
   summary: 'Plans, claims, ready tasks, recent commits and drift',
   usage: messages.statusUsage,
   async run(argv) {
-    const values = parseOptions('status', argv, { json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });
     const { report, file, patterns } = await gatherStatus();
     process.stdout.write(values.json ? `${JSON.stringify({ worklog: file, ...report }, null, 2)}\n` : render(report, file, patterns));
     return 0;
