@@ -8,6 +8,9 @@ import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/hando
 import type { PlanState } from '../../src/plan/types.js';
 import { plan } from '../worklog/helpers.js';
 
+// The plan first: its claim is dated an hour before the plan is made, so `now` must not be
+// earlier than that or the claim's age rounds down to 0 h.
+const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
 const facts: BlockFacts = {
   branch: 'feature/retry',
   head: { id: 'a'.repeat(40), subject: 'add the loop' },
@@ -15,7 +18,6 @@ const facts: BlockFacts = {
   now: new Date(),
   staleAfterHours: 24,
 };
-const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
 
 test('the plan block states next action, verify, branch, base commit, uncommitted, tasks, ready, blocked and a resume prompt', () => {
   const b = renderPlanBlock(file, facts);
