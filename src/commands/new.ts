@@ -14,7 +14,7 @@ const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templa
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Today as YYYY-MM-DD in the user's time zone: the day they would write by hand. */
-export function localDate(now: Date): string {
+function localDate(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

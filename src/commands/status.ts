@@ -19,10 +19,10 @@ import { buildStatus, type StatusInput, type StatusReport } from '../worklog/rep
 import { tail, worklogPath } from '../worklog/store.js';
 
 /** How many of the newest entries status reads: enough for recent, unverified and drift. */
-export const TAIL = 200;
+const TAIL = 200;
 const RECENT = 10;
 
-export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
+async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const [snapshot, branch, head, uncommitted, file] = await Promise.all([

@@ -57,7 +57,7 @@ export const DEFAULT_CONFIG: Config = {
 export const CONFIG_FILE = '.plan-hooks.json';
 
 /** The user's raw settings and where they came from, or null when there are none. */
-export function readUserConfig(root: string): { source: string; data: unknown } | null {
+function readUserConfig(root: string): { source: string; data: unknown } | null {
   const file = join(root, CONFIG_FILE);
   if (existsSync(file)) return { source: CONFIG_FILE, data: parseJson(file) };
   const pkgFile = join(root, 'package.json');

@@ -52,7 +52,7 @@ export function readObjects(names: string[], cwd?: string): Promise<(string | nu
 }
 
 /** Parses `git cat-file --batch` output for `count` requests (pure). */
-export function parseBatch(out: Buffer, count: number): (string | null)[] {
+function parseBatch(out: Buffer, count: number): (string | null)[] {
   const result: (string | null)[] = [];
   let at = 0;
   while (result.length < count && at < out.length) {
@@ -72,16 +72,4 @@ export function parseBatch(out: Buffer, count: number): (string | null)[] {
   }
   while (result.length < count) result.push(null);
   return result;
-}
-
-/** Blob contents by id, each distinct id read once. */
-export async function readBlobs(oids: Iterable<string>, cwd?: string): Promise<Map<string, string>> {
-  const wanted = [...new Set(oids)];
-  const texts = await readObjects(wanted, cwd);
-  const map = new Map<string, string>();
-  wanted.forEach((oid, i) => {
-    const text = texts[i];
-    if (text !== null && text !== undefined) map.set(oid, text);
-  });
-  return map;
 }

@@ -24,7 +24,7 @@ const MAX_LISTED = 15;
  * Plan text is untrusted and lands in files agents read: one line, no control characters, and
  * no HTML comment openers (which could forge or close our markers).
  */
-export function inline(text: unknown): string {
+function inline(text: unknown): string {
   return String(text ?? '')
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/<!--/g, '&lt;!--')
@@ -132,7 +132,7 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
 }
 
 /** Counts by status, for one-line summaries. */
-export function statusCounts(tasks: TaskRef[]): Record<Status, number> {
+function statusCounts(tasks: TaskRef[]): Record<Status, number> {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of tasks) if (counts[r.task.status] !== undefined) counts[r.task.status]++;
   return counts;

@@ -8,11 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { patternEscapes } from '../claims/pattern.js';
 import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
-import { stagedChanges, touchedPaths } from '../git/changes.js';
+import { touchedPaths } from '../git/changes.js';
 import { git, repoRoot, splitNul } from '../git/git.js';
 import { branchHolder, resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
-import { planMatcher } from '../check/repository.js';
+import { diffIndex, planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../worklog/plan-snapshot.js';
 import { claimsIn } from '../worklog/claims.js';
@@ -186,7 +186,7 @@ export async function blockFacts(root: string, config: Config, now: Date): Promi
 export async function stageHandoff(cwd?: string, now = new Date()): Promise<StageResult> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
-  const changes = await stagedChanges(root);
+  const changes = await diffIndex(root);
   const plans = planMatcher(config);
   const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
   if (stagedPlans.length === 0 && !touchedPaths(changes).some(plans.matches)) return { staged: [], warnings: [] };

@@ -3,8 +3,9 @@
 // plan-hooks it would call), so they say exactly what a commit here would meet.
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages.js';
-import { type InstallFacts, PLAN_HOOKS, SHIM_MARK, isHuskyPath } from './facts.js';
+import { type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import { SHELL_MARKERS, hasSection, hasTopLevelExit } from './sections.js';
+import { HOOKS } from '../commands/hook.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -20,7 +21,7 @@ export interface Probe {
   nodeVersion: string | null;
 }
 
-export const MIN_NODE: [number, number] = [20, 17];
+const MIN_NODE: [number, number] = [20, 17];
 
 export function runnerPath(facts: InstallFacts): string {
   return isHuskyPath(facts.hooksPath) ? join(facts.root, '.husky', 'plan-hooks.sh') : join(facts.hooksDir, 'plan-hooks.sh');
@@ -45,7 +46,7 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
         fix: `run 'plan-hooks init' here${facts.mainRoot && facts.mainRoot !== facts.root ? ` (or: cp -R '${join(facts.mainRoot, '.husky/_')}' .husky/_)` : ''}.`,
       });
     }
-    for (const hook of PLAN_HOOKS) {
+    for (const hook of HOOKS) {
       const text = facts.huskyFiles[hook];
       if (text === undefined || !hasSection(text, SHELL_MARKERS)) {
         out.push({ level: 'fail', text: `.husky/${hook} has no plan-hooks section: plan-hooks does not run on ${hook}.`, fix: `run 'plan-hooks init'.` });
@@ -62,7 +63,7 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
       level: 'ok',
       text: facts.hooksPath ? `core.hooksPath = ${facts.hooksPath} (hooks in ${facts.hooksDir})` : `core.hooksPath unset: hooks in ${facts.hooksDir}`,
     });
-    for (const hook of PLAN_HOOKS) {
+    for (const hook of HOOKS) {
       const file = facts.hookFiles[hook];
       if (!file || !file.content.includes(SHIM_MARK)) {
         out.push({

@@ -14,11 +14,8 @@ export const GIT_HOOKS = [
   'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite', 'pre-auto-gc',
 ];
 
-/** The hooks that call `plan-hooks hook <name>`. */
-export const PLAN_HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'];
-
 /** lint-staged's configuration files (package.json's "lint-staged" key is read from pkg). */
-export const LINT_STAGED_FILES = [
+const LINT_STAGED_FILES = [
   '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.mjs', '.lintstagedrc.cjs',
   '.lintstagedrc.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs',
 ];
@@ -87,7 +84,7 @@ export interface InstallFacts {
  * plan-hooks init`), read from the package.json npx writes in its cache directory; null when
  * not run through npx.
  */
-export function npxSpec(cli: string): string | null {
+function npxSpec(cli: string): string | null {
   const m = /^(.*\/_npx\/[^/]+)\/node_modules\/plan-hooks\//.exec(cli);
   if (!m) return null;
   try {

@@ -13,7 +13,7 @@ export interface RuleOptions {
 }
 
 /** Clocks on different machines disagree a little; a claim this far ahead is still "now". */
-export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 interface TaskRef {
   task: Task;

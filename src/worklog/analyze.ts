@@ -25,7 +25,7 @@ export function tasksOf(plans: PlanFile[]): TaskRef[] {
 }
 
 /** A task's `files` compiled; patterns that do not compile are ignored here (validate reports them). */
-export function taskMatchers(task: Task, ignoreCase: boolean): CompiledPattern[] {
+function taskMatchers(task: Task, ignoreCase: boolean): CompiledPattern[] {
   const out: CompiledPattern[] = [];
   for (const source of Array.isArray(task.files) ? task.files : []) {
     try {
