@@ -14,6 +14,9 @@ Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or conf
 `,
   unknownCommand: (name: string) =>
     `plan-hooks: unknown command '${name}'. Run 'plan-hooks --help' for the list of commands.\n`,
+  gitFailed: (command: string, detail: string) => `${command} failed: ${detail}`,
+  gitObjectNameNewline: (name: string) => `cannot read an object whose name contains a newline: ${JSON.stringify(name)}`,
+  notInWorktree: (cwd: string) => `not inside a git working tree (${cwd}). Run this from inside your repository.`,
   badArguments: (command: string, detail: string, usage: string) =>
     `${detail.replace(/\.$/, '')}.\n${usage.split('\n')[0]}\nRun 'plan-hooks ${command} --help' for the options.`,
 
@@ -129,6 +132,8 @@ Exit 1 when a hook would not run.
   doctorFail: (text: string, fix: string) => `  FAIL  ${text}\n        fix: ${fix}\n`,
   doctorSummary: (failed: number) =>
     failed === 0 ? `Every plan-hooks hook will run here.\n` : `${failed} problem${failed === 1 ? '' : 's'} stop hooks from running here (above).\n`,
+
+  initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
 
   // worklog, handoff, status, log
   worklogNotRecorded: () =>
@@ -527,6 +532,7 @@ Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
   validateTotal: (plans: number, failed: number) => `${plans} plans checked: ${plans - failed} passed, ${failed} failed\n`,
 
   config: {
+    unreadable: (file: string, why: string) => `cannot read ${file}: ${why}.`,
     unknownKey: (key: string, known: string[]) => `unknown setting "${key}"; the settings here are ${known.join(', ')}`,
     badValue: (key: string, expected: string, found: string) => `"${key}" must be ${expected} (it is ${found})`,
     invalid: (source: string, problems: string[]) =>

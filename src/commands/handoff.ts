@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
-import { repoRoot } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
 import { blockFacts, entryFiles } from '../handoff/stage.js';
 import { messages } from '../messages.js';

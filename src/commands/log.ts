@@ -3,7 +3,8 @@
 import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { git, repoRoot } from '../git/git.js';
+import { git } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import type { WorklogEntry } from '../worklog/entry.js';

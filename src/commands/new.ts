@@ -8,7 +8,8 @@ import type { Command } from '../cli.js';
 import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
-import { isPlanPath, worktreeRoot } from '../plan/discover.js';
+import { worktreeRoot } from '../git/worktree.js';
+import { isPlanPath } from '../plan/discover.js';
 
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

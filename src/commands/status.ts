@@ -5,7 +5,8 @@ import { openRepository } from '../check/repository.js';
 import { readClaims } from '../check/staged.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
-import { git, repoRoot } from '../git/git.js';
+import { git } from '../git/git.js';
+import { currentBranch, repoRoot } from '../git/worktree.js';
 import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/check.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
@@ -14,7 +15,6 @@ import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
 import { readSnapshot } from '../worklog/plan-snapshot.js';
-import { currentBranch } from '../worklog/record.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
 import { tail, worklogPath } from '../worklog/store.js';
 

@@ -75,7 +75,7 @@ function parseJson(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}.`);
+    throw new UsageError(messages.config.unreadable(file, (error as Error).message));
   }
   try {
     return JSON.parse(text);

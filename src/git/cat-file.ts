@@ -3,6 +3,7 @@
 // `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`.
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
 
 export interface ObjectReader {
   /** Reads the named objects; once per reader. */
@@ -22,8 +23,8 @@ export function startObjectReader(cwd?: string): ObjectReader {
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const done = new Promise<Buffer>((resolve, reject) => {
-    child.on('error', (error) => reject(new UserError(`git cat-file failed: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(`git cat-file --batch failed: ${stderr.trim() || `exit ${code}`}`))));
+    child.on('error', (error) => reject(new UserError(messages.gitFailed('git cat-file', error.message))));
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(messages.gitFailed('git cat-file --batch', stderr.trim() || `exit ${code}`)))));
   });
   // A reader closed unread must not surface as an unhandled rejection.
   done.catch(() => {});
@@ -38,7 +39,7 @@ export function startObjectReader(cwd?: string): ObjectReader {
     async read(names) {
       const bad = names.find((n) => n.includes('\n'));
       if (!end(bad === undefined ? names.map((n) => `${n}\n`).join('') : '')) throw new Error('an object reader reads once');
-      if (bad !== undefined) throw new UserError(`cannot read an object whose name contains a newline: ${JSON.stringify(bad)}`);
+      if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
       return names.length === 0 ? [] : parseBatch(await done, names.length);
     },
     close: () => void end(''),

@@ -9,14 +9,14 @@ import { basename, join } from 'node:path';
 import { patternEscapes } from '../claims/pattern.js';
 import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
 import { touchedPaths } from '../git/changes.js';
-import { git, repoRoot, splitNul } from '../git/git.js';
+import { git, splitNul } from '../git/git.js';
+import { currentBranch, repoRoot } from '../git/worktree.js';
 import { branchHolder, resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { diffIndex, planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../worklog/plan-snapshot.js';
 import { claimsIn } from '../worklog/claims.js';
-import { currentBranch } from '../worklog/record.js';
 import { handoffMismatches, resolveLastCommit, uncommittedPaths } from './check.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock, type BlockFacts } from './render.js';
 

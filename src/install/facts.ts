@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type Config, DEFAULT_ENTRY_FILES, loadConfig } from '../config/config.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
+import { messages } from '../messages.js';
 import { type Manifest, readManifest } from './manifest.js';
 
 /** Every hook git knows of that husky also stubs: a hand-written one of these must be chained. */
@@ -134,9 +136,7 @@ function isDir(path: string): boolean {
 }
 
 export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
-  const top = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
-  if (!top?.trim()) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
-  const root = top.trim();
+  const root = await repoRoot(cwd);
   const [gitDir, commonDir] = (
     await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root })
   )
@@ -164,7 +164,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     try {
       data = JSON.parse(pkgText);
     } catch (error) {
-      throw new UserError(`cannot read package.json: ${(error as Error).message}. Fix the JSON and run init again.`);
+      throw new UserError(messages.initBadPackageJson((error as Error).message));
     }
     pkg = { text: pkgText, data: data as Record<string, unknown>, files: readdirSync(root) };
   }

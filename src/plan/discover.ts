@@ -33,9 +33,3 @@ export async function findPlanFiles(root: string, config: Config): Promise<strin
   const files = new Set(splitNul(out).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
   return [...files].sort();
 }
-
-/** The top of the working tree containing `cwd`, or null outside a repository. */
-export async function worktreeRoot(cwd = process.cwd()): Promise<string | null> {
-  const out = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
-  return out?.trim() || null;
-}

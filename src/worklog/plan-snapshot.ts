@@ -23,10 +23,6 @@ export interface Snapshot {
   skipped: { path: string; reason: string }[];
 }
 
-export async function ignoreCase(cwd?: string): Promise<boolean> {
-  return (await git(['config', '--bool', 'core.ignorecase'], { cwd, allowFail: true }))?.trim() === 'true';
-}
-
 /** Plan paths at a place; the working tree is what validate's findPlanFiles sees. */
 async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
   if (place === 'worktree') return findPlanFiles(cwd, config);
