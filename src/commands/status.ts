@@ -7,7 +7,7 @@ import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
 import { git } from '../git/git.js';
 import { currentBranch, repoRoot } from '../git/worktree.js';
-import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/check.js';
+import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
 import { color, sanitizeLine } from '../term.js';

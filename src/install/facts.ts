@@ -3,7 +3,8 @@
 import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, DEFAULT_ENTRY_FILES, loadConfig } from '../config/config.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
 import { repoRoot } from '../git/worktree.js';
@@ -68,9 +69,8 @@ export interface InstallFacts {
   pkg: PackageFacts | null;
   /** husky's bin.js in this worktree's or the main worktree's node_modules. */
   huskyBin: string | null;
-  /** Entry files that exist, with content; plus the configured names. */
+  /** The configured entry files that exist, with their content. */
   entryFiles: Record<string, string>;
-  entryFileNames: string[];
   config: Config;
   userConfigText: string | null;
   manifest: Manifest | null;
@@ -178,9 +178,8 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     null;
 
   const config = await loadConfig(root);
-  const entryFileNames = config.entryFiles ?? DEFAULT_ENTRY_FILES;
   const entryFiles: Record<string, string> = {};
-  for (const name of entryFileNames) {
+  for (const name of configuredEntryFiles(config)) {
     const content = readIf(join(root, name));
     if (content !== null) entryFiles[name] = content;
   }
@@ -209,7 +208,6 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     pkg,
     huskyBin,
     entryFiles,
-    entryFileNames,
     config,
     userConfigText: readIf(join(root, '.plan-hooks.json')),
     manifest: readManifest(commonDir),
