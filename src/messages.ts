@@ -335,6 +335,8 @@ Exit codes: 0 done, 1 refused, 2 usage error.
     `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
   claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
   claimMorePaths: (count: number) => `    … and ${count} more\n`,
+  /** A claim's age for lists (status, the handoff block): hours, then days from two days on. */
+  claimAge: (hours: number | null) => (hours === null ? 'age unknown' : hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`),
   claimSince: (at: string | null, hours: number | null) => (at === null ? 'an unknown time (no claimedAt)' : `${at}${hours === null ? '' : ` (${hours} h ago)`}`),
   claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string) =>
     `\nYou are committing as ${identity} (from ${source}).\n` +

@@ -83,8 +83,7 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
   out.push(messages.statusHeading(color.bold('Claims')));
   if (report.claims.length === 0) out.push('  none');
   for (const c of report.claims) {
-    const age = c.ageHours === null ? 'age unknown' : `${c.ageHours} h`;
-    out.push(`  ${s(c.task)} — ${s(c.holder)} since ${s(c.since ?? '?')} (${age}, ${c.stale ? color.yellow('stale: can be taken over') : 'live'}, in ${s(c.source)}) ${c.files.map(s).join(' ')}`);
+    out.push(`  ${s(c.task)} — ${s(c.holder)} since ${s(c.since ?? '?')} (${messages.claimAge(c.ageHours)}, ${c.stale ? color.yellow('stale: can be taken over') : 'live'}, in ${s(c.source)}) ${c.files.map(s).join(' ')}`);
   }
   out.push(messages.statusHeading(color.bold('Recent commits')));
   if (report.recent.length === 0) out.push('  none recorded yet');

@@ -1,8 +1,9 @@
 // Pure: the handoff block's Markdown, and putting it between its markers without touching a byte
 // outside them. The block holds facts true for the commit that contains it.
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
-import { STATUSES, type Status } from '../plan/types.js';
-import { blockedTasks, readyTasks, tasksOf, type TaskRef } from '../worklog/analyze.js';
+import { STATUSES } from '../plan/types.js';
+import { messages } from '../messages.js';
+import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../worklog/analyze.js';
 import type { PlanFile } from '../worklog/plan-snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 
@@ -38,11 +39,6 @@ const code = (text: unknown) => {
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${t}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 };
 
-function age(hours: number | null): string {
-  if (hours === null) return 'age unknown';
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
-}
-
 function listed(items: string[], empty: string): string[] {
   if (items.length === 0) return [`- ${empty}`];
   const shown = items.slice(0, MAX_LISTED).map((i) => `- ${i}`);
@@ -54,7 +50,7 @@ function taskLine(r: TaskRef, facts: BlockFacts): string {
   let line = code(r.task.id);
   if (r.task.claimedBy) {
     const stale = isStaleClaim(r.task, r.item, facts.now, facts.staleAfterHours) ? ', stale' : '';
-    line += ` — claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')} (${age(claimAgeHours(r.task, facts.now))}${stale})`;
+    line += ` — claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')} (${messages.claimAge(claimAgeHours(r.task, facts.now))}${stale})`;
   }
   if (r.task.files?.length) line += ` — files ${r.task.files.slice(0, 5).map(code).join(', ')}${r.task.files.length > 5 ? ', …' : ''}`;
   return line;
@@ -129,13 +125,6 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
     ...fenced(prompt),
     END,
   ].join('\n');
-}
-
-/** Counts by status, for one-line summaries. */
-function statusCounts(tasks: TaskRef[]): Record<Status, number> {
-  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  for (const r of tasks) if (counts[r.task.status] !== undefined) counts[r.task.status]++;
-  return counts;
 }
 
 /** The entry files' block: every plan with open work, in a few lines each. */

@@ -2,7 +2,8 @@
 // and which tasks are ready or blocked. Plans and git facts in, decisions out. Claims are
 // src/claims/claims.ts's (one claim model for pre-commit, pre-push and the worklog).
 import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
-import type { Status, Task, WorkItem } from '../plan/types.js';
+import { taskKey } from '../plan/task-key.js';
+import { STATUSES, type Status, type Task, type WorkItem } from '../plan/types.js';
 import type { PlanFile } from './plan-snapshot.js';
 
 export interface TaskRef {
@@ -12,12 +13,19 @@ export interface TaskRef {
   task: Task;
 }
 
+/** How many tasks have each status; a status the schema does not know is not counted. */
+export function statusCounts(tasks: TaskRef[]): Record<Status, number> {
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  for (const r of tasks) if (counts[r.task.status] !== undefined) counts[r.task.status]++;
+  return counts;
+}
+
 export function tasksOf(plans: PlanFile[]): TaskRef[] {
   const refs: TaskRef[] = [];
   for (const { path, plan } of plans) {
     for (const item of plan.workItems) {
       for (const task of item.tasks) {
-        if (task && typeof task.id === 'string') refs.push({ key: `${plan.planId}/${task.id}`, planPath: path, item, task });
+        if (task && typeof task.id === 'string') refs.push({ key: taskKey(plan.planId, task.id), planPath: path, item, task });
       }
     }
   }

@@ -11,9 +11,10 @@ import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { sameAgent } from '../../identity/identity.js';
 import { messages } from '../../messages.js';
 import { findPlanFiles } from '../../plan/discover.js';
-import { matchesAddress, taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
+import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
 import { JsonSyntaxError, parseJsonDocument } from '../../plan/json-document.js';
+import { matchesAddress, taskKey } from '../../plan/task-key.js';
 import type { PlanState } from '../../plan/types.js';
 import { sanitize } from '../../term.js';
 import { type CommandSpec, type Options, parseCommandArgs, usageError } from './args.js';
@@ -48,7 +49,7 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   if (actor === '') throw usageError(spec, messages.editEmptyAs);
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
-  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, `${String(target.plan.planId)}/${target.taskId}`, ctx) : null;
+  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
   const outcome: EditOutcome = elsewhere
     ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
     : spec.apply(target.plan, target.taskId, ctx, values);
@@ -114,6 +115,6 @@ async function locateTask(root: string, files: string[], address: string): Promi
     }
   }
   if (found.length === 1) return found[0];
-  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${String(f.plan.planId)}/${f.taskId} (${f.file})`)));
+  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${taskKey(f.plan.planId, f.taskId)} (${f.file})`)));
   throw new UserError(messages.editUnknownTask(address, files.length, broken));
 }
