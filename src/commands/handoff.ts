@@ -11,7 +11,7 @@ import { entryFiles } from '../config/entry-files.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
+import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {

@@ -14,7 +14,7 @@ import { color, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
+import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
 import { tail, worklogPath } from '../worklog/store.js';
 

@@ -3,8 +3,8 @@
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { STATUSES } from '../plan/types.js';
 import { messages } from '../messages.js';
-import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../worklog/analyze.js';
-import type { PlanFile } from '../worklog/plan-snapshot.js';
+import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
+import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 
 export const START = '<!-- plan-hooks:handoff:start -->';

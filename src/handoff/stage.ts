@@ -15,7 +15,7 @@ import { branchHolder, resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { diffIndex, planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
+import { readSnapshot } from '../plan/snapshot.js';
 import { claimsIn } from '../worklog/claims.js';
 import { handoffMismatches } from './check.js';
 import { blockFacts, resolveLastCommit } from './git-facts.js';

@@ -24,8 +24,6 @@ export function isPlanPath(path: string, config: Config): boolean {
   return path.endsWith('.json') && planPatterns(config).some((p) => p.test(path));
 }
 
-export { pairedMarkdownPath } from './paths.js';
-
 /** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */
 export async function findPlanFiles(root: string, config: Config): Promise<string[]> {
   const out = await git(['ls-files', '-z', '-co', '--exclude-standard'], { cwd: root });

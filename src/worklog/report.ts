@@ -2,10 +2,10 @@
 import { STATUSES, type Handoff, type Status } from '../plan/types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/check.js';
 import { claimAgeHours } from '../claims/stale.js';
-import { blockedTasks, readyTasks, statusCounts, tasksOf } from './analyze.js';
+import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../claims/claims.js';
 import type { CommitEntry, WorklogEntry } from './entry.js';
-import type { PlanFile, Snapshot } from './plan-snapshot.js';
+import type { PlanFile, Snapshot } from '../plan/snapshot.js';
 
 export interface StatusInput {
   snapshot: Snapshot;

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { blockedTasks, matchTasks, planTransitions, readyTasks, tasksOf } from '../../src/worklog/analyze.js';
+import { matchTasks, planTransitions } from '../../src/worklog/analyze.js';
+import { blockedTasks, readyTasks, tasksOf } from '../../src/plan/tasks.js';
 import { claimsIn, claimViolations } from '../../src/worklog/claims.js';
 import { parseRewrites } from '../../src/worklog/entry.js';
-import { parsePlan } from '../../src/worklog/plan-snapshot.js';
+import { parsePlan } from '../../src/plan/snapshot.js';
 import { plan } from './helpers.js';
 
 const file = (p: Record<string, unknown>) => ({ path: 'docs/export-plan.json', plan: p as unknown as PlanState });

@@ -7,8 +7,8 @@ import { planMatcher } from '../check/repository.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { git, splitNul } from '../git/git.js';
-import { findPlanFiles } from '../plan/discover.js';
-import type { PlanState } from '../plan/types.js';
+import { findPlanFiles } from './discover.js';
+import type { PlanState } from './types.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
