@@ -133,6 +133,46 @@ Exit 1 when a hook would not run.
   doctorSummary: (failed: number) =>
     failed === 0 ? `Every plan-hooks hook will run here.\n` : `${failed} problem${failed === 1 ? '' : 's'} stop hooks from running here (above).\n`,
 
+  /** doctor's findings: what a commit here would meet, and (for a problem) how to fix it. */
+  doctorFinding: {
+    absoluteHooksPath: (path: string) => ({
+      text: `core.hooksPath is an absolute path (${path}): it breaks when the repository moves or is cloned elsewhere.`,
+      fix: `use a path relative to the worktree, or unset it and run 'plan-hooks init'.`,
+    }),
+    huskyPath: (path: string) => `core.hooksPath = ${path} (husky)`,
+    huskyNeverRan: (mainHusky: string | null) => ({
+      text: `.husky/_ does not exist in this worktree (husky never ran here), so git runs no hook here, silently.`,
+      fix: `run 'plan-hooks init' here${mainHusky ? ` (or: cp -R '${mainHusky}' .husky/_)` : ''}.`,
+    }),
+    huskyNoSection: (hook: string) => ({ text: `.husky/${hook} has no plan-hooks section: plan-hooks does not run on ${hook}.`, fix: `run 'plan-hooks init'.` }),
+    huskyExitFirst: (hook: string, start: string, end: string) => ({
+      text: `.husky/${hook} exits before plan-hooks' section: plan-hooks never runs on ${hook}.`,
+      fix: `move the lines from '${start}' to '${end}' above the exit.`,
+    }),
+    huskyHookOk: (hook: string) => `${hook}: .husky/_/${hook} → .husky/${hook} → plan-hooks`,
+    hooksDir: (hooksPath: string | null, dir: string) => (hooksPath ? `core.hooksPath = ${hooksPath} (hooks in ${dir})` : `core.hooksPath unset: hooks in ${dir}`),
+    hookMissing: (file: string, exists: boolean, hook: string) => ({
+      text: `${file} ${exists ? "is not plan-hooks'" : 'does not exist'}: plan-hooks does not run on ${hook}.`,
+      fix: `run 'plan-hooks init' (a hook already there is kept and runs first).`,
+    }),
+    hookNotExecutable: (file: string, absolute: string) => ({ text: `${file} is not executable: git skips it.`, fix: `chmod +x '${absolute}'` }),
+    hookOk: (hook: string, file: string) => `${hook}: ${file} → plan-hooks`,
+    runnerMissing: (file: string) => ({ text: `the hook runner ${file} is missing.`, fix: `run 'plan-hooks init'.` }),
+    noNode: () => `node is not on the PATH the hooks see.`,
+    nodeOk: (version: string | null, node: string) => `node ${version} (${node})`,
+    nodeOld: (version: string | null, node: string, min: string) => ({
+      text: `node ${version} (${node}) is older than ${min}.`,
+      fix: `install Node ${min} or later and put it first on PATH (or in ~/.config/plan-hooks/init.sh).`,
+    }),
+    noCli: () => `the hooks cannot find plan-hooks.`,
+    cliOk: (cli: string) => `plan-hooks: ${cli}`,
+    worktreeWithoutHusky: (worktree: string, from: string, to: string) => ({
+      text: `the worktree ${worktree} has no .husky/_: no hook runs there.`,
+      fix: `run 'plan-hooks init' in it, or: cp -R '${from}' '${to}'`,
+    }),
+    huskyOff: () => ({ text: `HUSKY=0 is set in this environment: husky runs no hook, plan-hooks' included.`, fix: `unset HUSKY` }),
+    planHooksOff: () => ({ text: `PLAN_HOOKS=0 is set in this environment: every plan-hooks hook is skipped.`, fix: `unset PLAN_HOOKS` }),
+  },
   initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
 
   // worklog, handoff, status, log
@@ -177,6 +217,17 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   logSinceUnknown: (rev: string) => `--since '${rev}' is neither a date (YYYY-MM-DD) nor a commit git knows.`,
   logEmpty: () => 'No worklog entries match.\n',
   statusHeading: (text: string) => `\n${text}`,
+  statusOn: (branch: string | null, head: string | null) => `On ${branch ?? 'a detached HEAD'} at ${head ?? '(no commits yet)'}`,
+  statusPlan: (path: string, title: string, counts: string, open: boolean) => `  ${path} — ${title} (${counts}${open ? '' : '; all done'})`,
+  statusWaitingOn: (tasks: string[]) => (tasks.length ? `waiting on ${tasks.join(', ')}` : 'marked blocked'),
+  statusNoHandoff: () => `    handoff: none`,
+  statusNone: () => '  none',
+  statusNoneRecorded: () => '  none recorded yet',
+  statusClaim: (task: string, holder: string, since: string, age: string, state: string, source: string, files: string) =>
+    `  ${task} — ${holder} since ${since} (${age}, ${state}, in ${source}) ${files}`,
+  statusClaimState: (stale: boolean) => (stale ? 'stale: can be taken over' : 'live'),
+  statusUnverifiedHeading: (scanned: number) => `Unverified commits (last ${scanned} entries)`,
+  statusMore: (count: number, command?: string) => `  … and ${count} more${command ? `: ${command}` : ''}`,
   statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
   statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run 'plan-hooks validate ${path}'.`,
   statusDriftNote: (since: string) => `commits since the last handoff update (${since}) that touch no task:`,
