@@ -97,7 +97,7 @@ export async function loadConfig(root: string): Promise<Config> {
   if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
     throw new UsageError(messages.config.notObject(user.source));
   }
-  const { configProblems } = await import('./check.js');
+  const { configProblems } = await import('./validate.js');
   const problems = configProblems(user.data);
   if (problems.length > 0) throw new UsageError(messages.config.invalid(user.source, problems));
   const data = user.data as Partial<Config>;

@@ -1,9 +1,9 @@
 // What git says about the working tree, for the handoff: the facts a block states and the ones
-// a handoff is checked against (src/handoff/check.ts). The shell half of the handoff.
+// a handoff is checked against (src/handoff/mismatches.ts). The shell half of the handoff.
 import type { Config } from '../config/config.js';
 import { git } from '../git/git.js';
 import { currentBranch } from '../git/worktree.js';
-import type { HandoffGitFacts } from './check.js';
+import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
 /** The facts a block states, gathered from git (HEAD, branch, what is left uncommitted). */

@@ -17,7 +17,7 @@ import { diffIndex, planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { claimsIn } from '../worklog/claims.js';
-import { handoffMismatches } from './check.js';
+import { handoffMismatches } from './mismatches.js';
 import { blockFacts, resolveLastCommit } from './git-facts.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
 

@@ -2,7 +2,7 @@
 // handoff checked against git facts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { handoffMismatches } from '../../src/handoff/check.js';
+import { handoffMismatches } from '../../src/handoff/mismatches.js';
 import { END, renderAggregateBlock, renderPlanBlock, replaceBlock, START, type BlockFacts } from '../../src/handoff/render.js';
 import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/handoff/stage.js';
 import type { PlanState } from '../../src/plan/types.js';
