@@ -1,6 +1,7 @@
-// Pure: the handoff block's Markdown, and putting it between its markers without touching a byte
+// Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { type Markers, putSection } from '../fs/marked-sections.js';
 import { STATUSES } from '../plan/types.js';
 import { messages } from '../messages.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
@@ -146,17 +147,12 @@ export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): stri
   return lines.join('\n');
 }
 
+const MARKERS: Markers = { key: START, start: START, end: END };
+
 /**
- * Puts `block` (markers included) in place of the existing one, or appends it. Everything
- * outside the markers is kept byte for byte; the file's line ending is used inside the block.
+ * Puts `block` (markers included) in place of the existing one, or appends it; the lines outside
+ * the markers are kept as they are, and the file's line ending is used inside the block.
  */
 export function replaceBlock(text: string, block: string): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = eol === '\n' ? block : block.replace(/\n/g, eol);
-  const start = text.indexOf(START);
-  const end = start === -1 ? -1 : text.indexOf(END, start);
-  if (start !== -1 && end !== -1) return text.slice(0, start) + body + text.slice(end + END.length);
-  if (text === '') return `${body}${eol}`;
-  const sep = text.endsWith(eol + eol) ? '' : text.endsWith(eol) ? eol : eol + eol;
-  return `${text}${sep}${body}${eol}`;
+  return putSection(text, MARKERS, block);
 }

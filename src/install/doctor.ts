@@ -4,7 +4,8 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages.js';
 import { type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
-import { SHELL_MARKERS, hasSection, hasTopLevelExit } from './sections.js';
+import { hasSection } from '../fs/marked-sections.js';
+import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
 import { HOOKS } from '../commands/hook.js';
 
 export interface Finding {

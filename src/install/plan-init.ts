@@ -27,7 +27,8 @@ import { CHAINED_SUFFIX, type FileFact, type InstallFacts, SHIM_MARK, isHuskyPat
 import type { Manifest } from './manifest.js';
 import { addDevCommand, detectPackageManager } from './package-manager.js';
 import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, upsertSection } from './sections.js';
+import { upsertSection } from '../fs/marked-sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit } from './sections.js';
 import { HOOKS } from '../commands/hook.js';
 
 const HUSKY_VERSION = '9.1.7';
