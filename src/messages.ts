@@ -14,6 +14,11 @@ Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or conf
 `,
   unknownCommand: (name: string) =>
     `plan-hooks: unknown command '${name}'. Run 'plan-hooks --help' for the list of commands.\n`,
+  gitFailed: (command: string, detail: string) => `${command} failed: ${detail}`,
+  gitObjectNameNewline: (name: string) => `cannot read an object whose name contains a newline: ${JSON.stringify(name)}`,
+  notInWorktree: (cwd: string) => `not inside a git working tree (${cwd}). Run this from inside your repository.`,
+  badArguments: (command: string, detail: string, usage: string) =>
+    `${detail.replace(/\.$/, '')}.\n${usage.split('\n')[0]}\nRun 'plan-hooks ${command} --help' for the options.`,
 
   // hook
   hookUsage: (names: string) => `Usage: plan-hooks hook <name> [git's arguments]
@@ -62,7 +67,6 @@ Exit 1 when a hook would not run.
     `  - if that tool is gone: 'git config --unset core.hooksPath', then run init again;\n` +
     `  - if it should hold hook scripts: create the directory, then run init again (plan-hooks installs into it);\n` +
     `  - or replace it: 'plan-hooks init --force' ('plan-hooks uninstall' puts it back).`,
-  installNoArguments: (command: string, usage: string) => `${command} takes no arguments.\n\n${usage}`,
   initSharedHooksPath: (value: string, scope: string) =>
     `core.hooksPath is set to '${value}' in your ${scope} git config, so it serves every repository: plan-hooks will not write into it.\n` +
     `  - to keep it: add plan-hooks' calls to the hooks there yourself ('plan-hooks hook <name> "$@"');\n` +
@@ -129,6 +133,48 @@ Exit 1 when a hook would not run.
   doctorSummary: (failed: number) =>
     failed === 0 ? `Every plan-hooks hook will run here.\n` : `${failed} problem${failed === 1 ? '' : 's'} stop hooks from running here (above).\n`,
 
+  /** doctor's findings: what a commit here would meet, and (for a problem) how to fix it. */
+  doctorFinding: {
+    absoluteHooksPath: (path: string) => ({
+      text: `core.hooksPath is an absolute path (${path}): it breaks when the repository moves or is cloned elsewhere.`,
+      fix: `use a path relative to the worktree, or unset it and run 'plan-hooks init'.`,
+    }),
+    huskyPath: (path: string) => `core.hooksPath = ${path} (husky)`,
+    huskyNeverRan: (mainHusky: string | null) => ({
+      text: `.husky/_ does not exist in this worktree (husky never ran here), so git runs no hook here, silently.`,
+      fix: `run 'plan-hooks init' here${mainHusky ? ` (or: cp -R '${mainHusky}' .husky/_)` : ''}.`,
+    }),
+    huskyNoSection: (hook: string) => ({ text: `.husky/${hook} has no plan-hooks section: plan-hooks does not run on ${hook}.`, fix: `run 'plan-hooks init'.` }),
+    huskyExitFirst: (hook: string, start: string, end: string) => ({
+      text: `.husky/${hook} exits before plan-hooks' section: plan-hooks never runs on ${hook}.`,
+      fix: `move the lines from '${start}' to '${end}' above the exit.`,
+    }),
+    huskyHookOk: (hook: string) => `${hook}: .husky/_/${hook} → .husky/${hook} → plan-hooks`,
+    hooksDir: (hooksPath: string | null, dir: string) => (hooksPath ? `core.hooksPath = ${hooksPath} (hooks in ${dir})` : `core.hooksPath unset: hooks in ${dir}`),
+    hookMissing: (file: string, exists: boolean, hook: string) => ({
+      text: `${file} ${exists ? "is not plan-hooks'" : 'does not exist'}: plan-hooks does not run on ${hook}.`,
+      fix: `run 'plan-hooks init' (a hook already there is kept and runs first).`,
+    }),
+    hookNotExecutable: (file: string, absolute: string) => ({ text: `${file} is not executable: git skips it.`, fix: `chmod +x '${absolute}'` }),
+    hookOk: (hook: string, file: string) => `${hook}: ${file} → plan-hooks`,
+    runnerMissing: (file: string) => ({ text: `the hook runner ${file} is missing.`, fix: `run 'plan-hooks init'.` }),
+    noNode: () => `node is not on the PATH the hooks see.`,
+    nodeOk: (version: string | null, node: string) => `node ${version} (${node})`,
+    nodeOld: (version: string | null, node: string, min: string) => ({
+      text: `node ${version} (${node}) is older than ${min}.`,
+      fix: `install Node ${min} or later and put it first on PATH (or in ~/.config/plan-hooks/init.sh).`,
+    }),
+    noCli: () => `the hooks cannot find plan-hooks.`,
+    cliOk: (cli: string) => `plan-hooks: ${cli}`,
+    worktreeWithoutHusky: (worktree: string, from: string, to: string) => ({
+      text: `the worktree ${worktree} has no .husky/_: no hook runs there.`,
+      fix: `run 'plan-hooks init' in it, or: cp -R '${from}' '${to}'`,
+    }),
+    huskyOff: () => ({ text: `HUSKY=0 is set in this environment: husky runs no hook, plan-hooks' included.`, fix: `unset HUSKY` }),
+    planHooksOff: () => ({ text: `PLAN_HOOKS=0 is set in this environment: every plan-hooks hook is skipped.`, fix: `unset PLAN_HOOKS` }),
+  },
+  initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
+
   // worklog, handoff, status, log
   worklogNotRecorded: () =>
     `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
@@ -167,10 +213,21 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   --since       entries after this commit, or after this date (YYYY-MM-DD or ISO time)
   --unverified  commits pre-commit did not check (--no-verify, cherry-picks, rebase picks)
 `,
-  badOption: (command: string, detail: string) => `${detail}. Run 'plan-hooks ${command} --help' for the options.`,
+  logBadLimit: (value: string) => `--limit must be a whole number, not '${value}'`,
   logSinceUnknown: (rev: string) => `--since '${rev}' is neither a date (YYYY-MM-DD) nor a commit git knows.`,
   logEmpty: () => 'No worklog entries match.\n',
   statusHeading: (text: string) => `\n${text}`,
+  statusOn: (branch: string | null, head: string | null) => `On ${branch ?? 'a detached HEAD'} at ${head ?? '(no commits yet)'}`,
+  statusPlan: (path: string, title: string, counts: string, open: boolean) => `  ${path} — ${title} (${counts}${open ? '' : '; all done'})`,
+  statusWaitingOn: (tasks: string[]) => (tasks.length ? `waiting on ${tasks.join(', ')}` : 'marked blocked'),
+  statusNoHandoff: () => `    handoff: none`,
+  statusNone: () => '  none',
+  statusNoneRecorded: () => '  none recorded yet',
+  statusClaim: (task: string, holder: string, since: string, age: string, state: string, source: string, files: string) =>
+    `  ${task} — ${holder} since ${since} (${age}, ${state}, in ${source}) ${files}`,
+  statusClaimState: (stale: boolean) => (stale ? 'stale: can be taken over' : 'live'),
+  statusUnverifiedHeading: (scanned: number) => `Unverified commits (last ${scanned} entries)`,
+  statusMore: (count: number, command?: string) => `  … and ${count} more${command ? `: ${command}` : ''}`,
   statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
   statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run 'plan-hooks validate ${path}'.`,
   statusDriftNote: (since: string) => `commits since the last handoff update (${since}) that touch no task:`,
@@ -258,7 +315,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   editDone: (task: string, actor: string) => `marked ${task} completed by ${actor} (logged in the work item)`,
   editConcurrent: (file: string) => `${file} changed while plan-hooks was editing it (another agent?); nothing was written. Run the command again.`,
   editEmptyAs: '--as needs a name, e.g. --as codex',
-  editBadArguments: (command: string, detail: string) => `${detail}. Run 'plan-hooks ${command} --help' for usage.`,
+  editOneTask: 'give exactly one task, as <planId>/<taskId> or <taskId>',
   editRefused: (command: string, file: string, message: string, fix: string) =>
     `plan-hooks ${command}: ${file}: ${message}\n  fix: ${fix}\nNothing was changed.\n`,
   editWritten: (file: string, summary: string, reformatted: boolean) =>
@@ -329,6 +386,8 @@ Exit codes: 0 done, 1 refused, 2 usage error.
     `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
   claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
   claimMorePaths: (count: number) => `    … and ${count} more\n`,
+  /** A claim's age for lists (status, the handoff block): hours, then days from two days on. */
+  claimAge: (hours: number | null) => (hours === null ? 'age unknown' : hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`),
   claimSince: (at: string | null, hours: number | null) => (at === null ? 'an unknown time (no claimedAt)' : `${at}${hours === null ? '' : ` (${hours} h ago)`}`),
   claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string) =>
     `\nYou are committing as ${identity} (from ${source}).\n` +
@@ -526,6 +585,7 @@ Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
   validateTotal: (plans: number, failed: number) => `${plans} plans checked: ${plans - failed} passed, ${failed} failed\n`,
 
   config: {
+    unreadable: (file: string, why: string) => `cannot read ${file}: ${why}.`,
     unknownKey: (key: string, known: string[]) => `unknown setting "${key}"; the settings here are ${known.join(', ')}`,
     badValue: (key: string, expected: string, found: string) => `"${key}" must be ${expected} (it is ${found})`,
     invalid: (source: string, problems: string[]) =>

@@ -73,7 +73,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** The tasks of one plan version, skipping whatever is malformed (the validator reports it). */
-export function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
+function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
   const plan = version.plan;
   if (!isObject(plan) || !Array.isArray(plan.workItems)) return [];
   const planId = isString(plan.planId) && plan.planId !== '' ? plan.planId : version.file;
@@ -103,7 +103,7 @@ function claimTime(task: Task): number | null {
 const sameVersion = (a: Task, b: Task) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The versions of each task that decide it (rule above); a task with no live winner has no claim. */
-export function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]> {
+function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]> {
   const byKey = new Map<string, TaskVersion[]>();
   for (const v of versions) {
     const list = byKey.get(v.key);
@@ -199,7 +199,7 @@ export function claimIndex(claims: LiveClaim[], ignoreCase: boolean): PatternInd
  * patterns that start with a wildcard against a commit of thousands of paths. Past this budget
  * the check stops and fails closed with the bypass, rather than hang the commit.
  */
-export const MATCH_BUDGET_MS = 5000;
+const MATCH_BUDGET_MS = 5000;
 
 /**
  * Which claims each path falls under, split by whether the committer holds them. One hit per

@@ -6,7 +6,7 @@
 // Plan files are untrusted, so matching never backtracks beyond O(path × pattern): no regular
 // expressions are built from patterns, and patterns are bounded in length.
 
-export const MAX_PATTERN_LENGTH = 1024;
+const MAX_PATTERN_LENGTH = 1024;
 
 type Token = { kind: 'char'; c: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negate: boolean; ranges: [string, string][] };
 type Segment = { kind: 'globstar' } | { kind: 'segment'; tokens: Token[] };

@@ -4,23 +4,12 @@ import { allowed, skipsFrom } from '../check/check.js';
 import { checkCommits, commitsIn, type CommitVerdict } from '../check/range.js';
 import { formatDecision } from '../check/report.js';
 import { openRepository } from '../check/repository.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';
+import { parseCommandArgs, usageError } from './shared/args.js';
 
-function parseArgs(argv: string[]): { range: string; json: boolean } {
-  let range: string | null = null;
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json') json = true;
-    else if (arg === '--range') range = argv[++i] ?? null;
-    else if (arg.startsWith('--range=')) range = arg.slice(8);
-    else throw new UsageError(`unexpected argument '${arg}'. ${messages.checkNeedsRange()}`);
-  }
-  if (!range) throw new UsageError(messages.checkNeedsRange());
-  return { range, json };
-}
+const spec = { command: 'check', usage: messages.checkUsage(), options: { range: { type: 'string' }, json: { type: 'boolean' } } } as const;
 
 /** What a verdict says, as printed for people; '' when there is nothing to say. */
 export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
@@ -30,9 +19,10 @@ export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<s
 
 const command: Command = {
   summary: 'Check a range of commits (CI and pre-push)',
-  usage: messages.checkUsage(),
+  usage: spec.usage,
   async run(argv) {
-    const { range, json } = parseArgs(argv);
+    const { range, json } = parseCommandArgs(argv, spec).values;
+    if (!range) throw usageError(spec, messages.checkNeedsRange());
     const repo = await openRepository();
     const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped);
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;

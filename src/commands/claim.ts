@@ -2,7 +2,7 @@
 import type { Command } from '../cli.js';
 import { messages } from '../messages.js';
 import { claimTask } from '../plan/edit.js';
-import { runPlanEdit } from '../plan/edit-command.js';
+import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
   summary: 'Claim a task: in-progress, claimedBy, claimedAt',
@@ -10,6 +10,7 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'claim',
+      usage: messages.claimUsage,
       respectClaimsElsewhere: true,
       options: { takeover: { type: 'boolean' } },
       apply: (plan, taskId, ctx, values) => claimTask(plan, taskId, ctx, { takeover: values.takeover === true }),

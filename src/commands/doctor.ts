@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Command } from '../cli.js';
-import { EXIT, UsageError } from '../errors.js';
-import { parseCommandArgs } from '../args.js';
+import { EXIT } from '../errors.js';
+import { parseCommandArgs } from './shared/args.js';
 import { type Probe, diagnose, runnerPath } from '../install/doctor.js';
 import { gatherFacts } from '../install/facts.js';
 import { messages } from '../messages.js';
@@ -23,8 +23,7 @@ const command: Command = {
   summary: 'Check that git will really run every hook here',
   usage: messages.doctorUsage,
   async run(argv) {
-    const { positionals } = parseCommandArgs(argv, {}, messages.doctorUsage);
-    if (positionals.length > 0) throw new UsageError(messages.installNoArguments('doctor', messages.doctorUsage));
+    parseCommandArgs(argv, { command: 'doctor', usage: messages.doctorUsage, options: {} });
     const facts = await gatherFacts();
     const findings = diagnose(facts, probe(runnerPath(facts), facts.root), process.env);
     for (const f of findings) {

@@ -2,7 +2,7 @@
 import type { Command } from '../cli.js';
 import { messages } from '../messages.js';
 import { completeTask } from '../plan/edit.js';
-import { runPlanEdit } from '../plan/edit-command.js';
+import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
   summary: 'Mark a task completed and log it',
@@ -10,6 +10,7 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'done',
+      usage: messages.doneUsage,
       respectClaimsElsewhere: true,
       options: { summary: { type: 'string', short: 'm' } },
       apply: (plan, taskId, ctx, values) => completeTask(plan, taskId, ctx, { summary: typeof values.summary === 'string' ? values.summary : undefined }),

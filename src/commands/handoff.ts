@@ -4,20 +4,25 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
-import { repoRoot } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
-import { blockFacts, entryFiles } from '../handoff/stage.js';
+import { blockFacts } from '../handoff/git-facts.js';
+import { entryFiles } from '../config/entry-files.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
-import { parseOptions } from './parse-options.js';
+import { readSnapshot } from '../plan/snapshot.js';
+import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
   summary: 'Print (or --write) the generated handoff blocks',
   usage: messages.handoffUsage,
   async run(argv) {
-    const values = parseOptions('handoff', argv, { write: { type: 'boolean' }, json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(argv, {
+      command: 'handoff',
+      usage: messages.handoffUsage,
+      options: { write: { type: 'boolean' }, json: { type: 'boolean' } },
+    });
     const root = await repoRoot();
     const config = await loadConfig(root);
     const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);

@@ -4,8 +4,8 @@ import type { Command } from '../cli.js';
 import { EXIT, UsageError, formatError } from '../errors.js';
 import { messages } from '../messages.js';
 
-export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'post-merge', 'pre-push'] as const;
-export type HookName = (typeof HOOKS)[number];
+/** The hooks plan-hooks runs, and so the ones init installs and doctor checks. */
+export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'] as const;
 
 /** A hook implementation: receives git's arguments (and stdin for post-rewrite/pre-push). */
 export type HookRun = (args: string[]) => Promise<number>;

@@ -1,9 +1,9 @@
 // `plan-hooks init`: plan every change from the repository's facts, print it (--dry-run) or
 // apply it, and record what was done for uninstall.
 import { isAbsolute, relative } from 'node:path';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { type Action, runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
@@ -31,12 +31,11 @@ const command: Command = {
   summary: 'Install plan-hooks in this repository',
   usage: messages.initUsage,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, plans: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
-      messages.initUsage,
-    );
-    if (positionals.length > 0) throw new UsageError(messages.installNoArguments('init', messages.initUsage));
+    const { values } = parseCommandArgs(argv, {
+      command: 'init',
+      usage: messages.initUsage,
+      options: { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, plans: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
+    });
     const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
     const plan = planInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict });

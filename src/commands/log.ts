@@ -3,13 +3,14 @@
 import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { git, repoRoot } from '../git/git.js';
+import { git } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { entriesBackward, worklogPath } from '../worklog/store.js';
-import { parseOptions } from './parse-options.js';
+import { parseCommandArgs, usageError } from './shared/args.js';
 
 export interface LogFilter {
   task?: string;
@@ -46,16 +47,21 @@ const command: Command = {
   summary: 'Show the worklog',
   usage: messages.logUsage,
   async run(argv) {
-    const v = parseOptions('log', argv, {
-      task: { type: 'string' },
-      agent: { type: 'string' },
-      since: { type: 'string' },
-      unverified: { type: 'boolean' },
-      limit: { type: 'string' },
-      json: { type: 'boolean' },
-    });
+    const spec = {
+      command: 'log',
+      usage: messages.logUsage,
+      options: {
+        task: { type: 'string' },
+        agent: { type: 'string' },
+        since: { type: 'string' },
+        unverified: { type: 'boolean' },
+        limit: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    } as const;
+    const { values: v } = parseCommandArgs(argv, spec);
     const limit = v.limit === undefined ? Infinity : Number(v.limit);
-    if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(messages.badOption('log', `--limit must be a whole number, not '${v.limit}'`));
+    if (!Number.isInteger(limit) && limit !== Infinity) throw usageError(spec, messages.logBadLimit(v.limit!));
     const root = await repoRoot();
     const config = await loadConfig(root);
     const stop = typeof v.since === 'string' ? await sinceBoundary(v.since, root) : () => false;

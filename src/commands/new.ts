@@ -3,18 +3,19 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
 import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
-import { isPlanPath, worktreeRoot } from '../plan/discover.js';
+import { worktreeRoot } from '../git/worktree.js';
+import { isPlanPath } from '../plan/discover.js';
 
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Today as YYYY-MM-DD in the user's time zone: the day they would write by hand. */
-export function localDate(now: Date): string {
+function localDate(now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
@@ -27,7 +28,7 @@ const command: Command = {
   summary: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
   usage: messages.newUsage,
   async run(argv) {
-    const { positionals } = parseCommandArgs(argv, {}, messages.newUsage);
+    const { positionals } = parseCommandArgs(argv, { command: 'new', usage: messages.newUsage, options: {}, positionals: true });
     if (positionals.length !== 1) throw new UsageError(messages.newNeedsName);
     const name = positionals[0]!;
     if (!NAME.test(name) || name.length > 64) throw new UsageError(messages.newBadName(name));

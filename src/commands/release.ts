@@ -1,9 +1,8 @@
 // `plan-hooks release <task> [--as NAME] [--status not-started|blocked]`.
 import type { Command } from '../cli.js';
-import { UsageError } from '../errors.js';
 import { messages } from '../messages.js';
 import { RELEASE_STATUSES, releaseTask, type ReleaseStatus } from '../plan/edit.js';
-import { runPlanEdit } from '../plan/edit-command.js';
+import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
   summary: 'Release a claimed task',
@@ -11,11 +10,12 @@ const command: Command = {
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'release',
+      usage: messages.releaseUsage,
       respectClaimsElsewhere: false,
       options: { status: { type: 'string' } },
-      checkValues: (values) => {
+      checkValues: (values, fail) => {
         if (values.status !== undefined && !(RELEASE_STATUSES as readonly unknown[]).includes(values.status)) {
-          throw new UsageError(messages.releaseBadStatus(String(values.status)));
+          throw fail(messages.releaseBadStatus(String(values.status)));
         }
       },
       apply: (plan, taskId, ctx, values) => releaseTask(plan, taskId, ctx, { status: (values.status ?? 'not-started') as ReleaseStatus }),

@@ -4,25 +4,25 @@ import type { Command } from '../cli.js';
 import { openRepository } from '../check/repository.js';
 import { readClaims } from '../check/staged.js';
 import { loadConfig } from '../config/config.js';
-import { parseOptions } from './parse-options.js';
-import { git, repoRoot } from '../git/git.js';
-import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/check.js';
+import { parseCommandArgs } from './shared/args.js';
+import { git } from '../git/git.js';
+import { currentBranch, repoRoot } from '../git/worktree.js';
+import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
 import { color, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
-import { currentBranch } from '../worklog/record.js';
+import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
 import { tail, worklogPath } from '../worklog/store.js';
 
 /** How many of the newest entries status reads: enough for recent, unverified and drift. */
-export const TAIL = 200;
+const TAIL = 200;
 const RECENT = 10;
 
-export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
+async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const [snapshot, branch, head, uncommitted, file] = await Promise.all([
@@ -58,17 +58,17 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
 function render(report: StatusReport, file: string, patterns: string[]): string {
   const out: string[] = [];
   const s = sanitizeLine;
-  out.push(`On ${report.branch ? s(report.branch) : 'a detached HEAD'} at ${report.head?.slice(0, 12) ?? '(no commits yet)'}`);
+  out.push(messages.statusOn(report.branch ? s(report.branch) : null, report.head?.slice(0, 12) ?? null));
   out.push(messages.statusHeading(color.bold('Plans')));
   if (report.plans.length === 0 && report.unreadablePlans.length === 0) out.push(`  ${messages.statusNoPlans(patterns.join(', '))}`);
   for (const p of report.plans) {
     const counts = STATUSES.filter((st) => p.counts[st] > 0).map((st) => `${p.counts[st]} ${st}`).join(', ');
-    out.push(`  ${s(p.path)} — ${s(p.title)} (${counts}${p.open ? '' : '; all done'})`);
+    out.push(messages.statusPlan(s(p.path), s(p.title), counts, p.open));
     for (const st of ['in-progress', 'not-started'] as const) {
       if (p.tasks[st].length) out.push(`    ${st}: ${p.tasks[st].map(s).join(', ')}`);
     }
     if (p.ready.length) out.push(`    ${color.green('ready')}: ${p.ready.map(s).join(', ')}`);
-    const blocked = p.blocked.map((b) => `${s(b.task)} (${b.waitingOn.length ? `waiting on ${b.waitingOn.map(s).join(', ')}` : 'marked blocked'})`);
+    const blocked = p.blocked.map((b) => `${s(b.task)} (${messages.statusWaitingOn(b.waitingOn.map(s))})`);
     if (blocked.length) out.push(`    ${color.yellow('blocked')}: ${blocked.join(', ')}`);
     if (p.handoff) {
       const h = p.handoff;
@@ -77,26 +77,26 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
       if (meta.some(Boolean)) out.push(`      ${meta.filter(Boolean).join(', ')}`);
       if (p.open && h.commitsSince) out.push(`      ${color.yellow('!')} ${messages.handoffOld(h.commitsSince)}`);
       for (const m of h.mismatches) out.push(`      ${color.yellow('!')} ${s(m)}`);
-    } else if (p.open) out.push(`    handoff: none`);
+    } else if (p.open) out.push(messages.statusNoHandoff());
   }
   for (const u of report.unreadablePlans) out.push(messages.statusUnreadable(s(u.path), s(u.reason)));
   out.push(messages.statusHeading(color.bold('Claims')));
-  if (report.claims.length === 0) out.push('  none');
+  if (report.claims.length === 0) out.push(messages.statusNone());
   for (const c of report.claims) {
-    const age = c.ageHours === null ? 'age unknown' : `${c.ageHours} h`;
-    out.push(`  ${s(c.task)} — ${s(c.holder)} since ${s(c.since ?? '?')} (${age}, ${c.stale ? color.yellow('stale: can be taken over') : 'live'}, in ${s(c.source)}) ${c.files.map(s).join(' ')}`);
+    const state = messages.statusClaimState(c.stale);
+    out.push(messages.statusClaim(s(c.task), s(c.holder), s(c.since ?? '?'), messages.claimAge(c.ageHours), c.stale ? color.yellow(state) : state, s(c.source), c.files.map(s).join(' ')));
   }
   out.push(messages.statusHeading(color.bold('Recent commits')));
-  if (report.recent.length === 0) out.push('  none recorded yet');
+  if (report.recent.length === 0) out.push(messages.statusNoneRecorded());
   for (const e of report.recent) out.push(`  ${entryLine(e)}`);
-  out.push(messages.statusHeading(color.bold(`Unverified commits (last ${report.scanned} entries)`)));
-  if (report.unverified.length === 0) out.push('  none');
+  out.push(messages.statusHeading(color.bold(messages.statusUnverifiedHeading(report.scanned))));
+  if (report.unverified.length === 0) out.push(messages.statusNone());
   for (const e of report.unverified.slice(0, RECENT)) out.push(`  ${entryLine(e)}`);
-  if (report.unverified.length > RECENT) out.push(`  … and ${report.unverified.length - RECENT} more: plan-hooks log --unverified`);
+  if (report.unverified.length > RECENT) out.push(messages.statusMore(report.unverified.length - RECENT, 'plan-hooks log --unverified'));
   out.push(messages.statusHeading(color.bold('Drift')));
   out.push(`  ${messages.statusDriftNote(report.drift.since ?? 'never')}${report.drift.commits.length ? '' : ' none'}`);
   for (const e of report.drift.commits.slice(0, RECENT)) out.push(`  ${entryLine(e)}`);
-  if (report.drift.commits.length > RECENT) out.push(`  … and ${report.drift.commits.length - RECENT} more`);
+  if (report.drift.commits.length > RECENT) out.push(messages.statusMore(report.drift.commits.length - RECENT));
   return `${out.join('\n')}\n${messages.statusFooter(file)}`;
 }
 
@@ -104,7 +104,7 @@ const command: Command = {
   summary: 'Plans, claims, ready tasks, recent commits and drift',
   usage: messages.statusUsage,
   async run(argv) {
-    const values = parseOptions('status', argv, { json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });
     const { report, file, patterns } = await gatherStatus();
     process.stdout.write(values.json ? `${JSON.stringify({ worklog: file, ...report }, null, 2)}\n` : render(report, file, patterns));
     return 0;

@@ -1,8 +1,8 @@
 // `plan-hooks uninstall`: take back exactly what init added (see install/plan-uninstall.ts).
 import type { Command } from '../cli.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { runActions } from '../install/actions.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from './shared/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { removeManifest } from '../install/manifest.js';
 import { planUninstall } from '../install/plan-uninstall.js';
@@ -12,8 +12,7 @@ const command: Command = {
   summary: 'Remove exactly what init added',
   usage: messages.uninstallUsage,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(argv, { 'dry-run': { type: 'boolean' } }, messages.uninstallUsage);
-    if (positionals.length > 0) throw new UsageError(messages.installNoArguments('uninstall', messages.uninstallUsage));
+    const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });
     const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
     const actions = planUninstall(facts);

@@ -2,12 +2,13 @@
 // matches, through the schema and the rules; a terminal report or a JSON one.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
 import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
-import { findPlanFiles, worktreeRoot } from '../plan/discover.js';
+import { worktreeRoot } from '../git/worktree.js';
+import { findPlanFiles } from '../plan/discover.js';
 import { gatherPlanFacts } from '../plan/facts.js';
 import type { Problem } from '../plan/problems.js';
 import { formatProblems } from '../plan/report.js';
@@ -44,7 +45,12 @@ const command: Command = {
   summary: 'Validate plan files (schema and rules)',
   usage: messages.validateUsage,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(argv, { strict: { type: 'boolean' }, json: { type: 'boolean' } }, messages.validateUsage);
+    const { values, positionals } = parseCommandArgs(argv, {
+      command: 'validate',
+      usage: messages.validateUsage,
+      options: { strict: { type: 'boolean' }, json: { type: 'boolean' } },
+      positionals: true,
+    });
     const root = await worktreeRoot();
     const config = root ? await loadConfig(root) : DEFAULT_CONFIG;
     let targets: Target[];

@@ -2,18 +2,18 @@
 import type { Command } from '../cli.js';
 import { openRepository } from '../check/repository.js';
 import { readClaims } from '../check/staged.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';
+import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
   summary: 'Print who plan-hooks thinks is committing, and why',
   usage: messages.whoamiUsage(),
   async run(argv) {
-    const unknown = argv.filter((a) => a !== '--json');
-    if (unknown.length > 0) throw new UsageError(`unexpected argument '${unknown[0]}'. Usage: plan-hooks whoami [--json]`);
+    const { values } = parseCommandArgs(argv, { command: 'whoami', usage: messages.whoamiUsage(), options: { json: { type: 'boolean' } } });
     const { identity } = await readClaims(await openRepository());
-    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(identity)}\n`);
+    if (values.json) process.stdout.write(`${JSON.stringify(identity)}\n`);
     else process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
     return EXIT.ok;
   },

@@ -58,7 +58,7 @@ export const DEFAULT_CONFIG: Config = {
 export const CONFIG_FILE = '.plan-hooks.json';
 
 /** The user's raw settings and where they came from, or null when there are none. */
-export function readUserConfig(root: string): { source: string; data: unknown } | null {
+function readUserConfig(root: string): { source: string; data: unknown } | null {
   const file = join(root, CONFIG_FILE);
   if (existsSync(file)) return { source: CONFIG_FILE, data: parseJson(file) };
   const pkgFile = join(root, 'package.json');
@@ -76,7 +76,7 @@ function parseJson(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}.`);
+    throw new UsageError(messages.config.unreadable(file, (error as Error).message));
   }
   try {
     return JSON.parse(text);
@@ -98,7 +98,7 @@ export async function loadConfig(root: string): Promise<Config> {
   if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
     throw new UsageError(messages.config.notObject(user.source));
   }
-  const { configProblems } = await import('./check.js');
+  const { configProblems } = await import('./validate.js');
   const problems = configProblems(user.data);
   if (problems.length > 0) throw new UsageError(messages.config.invalid(user.source, problems));
   const data = user.data as Partial<Config>;

@@ -3,6 +3,7 @@
 // `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`.
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
 
 export interface ObjectReader {
   /** Reads the named objects; once per reader. */
@@ -22,8 +23,8 @@ export function startObjectReader(cwd?: string): ObjectReader {
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const done = new Promise<Buffer>((resolve, reject) => {
-    child.on('error', (error) => reject(new UserError(`git cat-file failed: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(`git cat-file --batch failed: ${stderr.trim() || `exit ${code}`}`))));
+    child.on('error', (error) => reject(new UserError(messages.gitFailed('git cat-file', error.message))));
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(messages.gitFailed('git cat-file --batch', stderr.trim() || `exit ${code}`)))));
   });
   // A reader closed unread must not surface as an unhandled rejection.
   done.catch(() => {});
@@ -38,7 +39,7 @@ export function startObjectReader(cwd?: string): ObjectReader {
     async read(names) {
       const bad = names.find((n) => n.includes('\n'));
       if (!end(bad === undefined ? names.map((n) => `${n}\n`).join('') : '')) throw new Error('an object reader reads once');
-      if (bad !== undefined) throw new UserError(`cannot read an object whose name contains a newline: ${JSON.stringify(bad)}`);
+      if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
       return names.length === 0 ? [] : parseBatch(await done, names.length);
     },
     close: () => void end(''),
@@ -52,7 +53,7 @@ export function readObjects(names: string[], cwd?: string): Promise<(string | nu
 }
 
 /** Parses `git cat-file --batch` output for `count` requests (pure). */
-export function parseBatch(out: Buffer, count: number): (string | null)[] {
+function parseBatch(out: Buffer, count: number): (string | null)[] {
   const result: (string | null)[] = [];
   let at = 0;
   while (result.length < count && at < out.length) {
@@ -72,16 +73,4 @@ export function parseBatch(out: Buffer, count: number): (string | null)[] {
   }
   while (result.length < count) result.push(null);
   return result;
-}
-
-/** Blob contents by id, each distinct id read once. */
-export async function readBlobs(oids: Iterable<string>, cwd?: string): Promise<Map<string, string>> {
-  const wanted = [...new Set(oids)];
-  const texts = await readObjects(wanted, cwd);
-  const map = new Map<string, string>();
-  wanted.forEach((oid, i) => {
-    const text = texts[i];
-    if (text !== null && text !== undefined) map.set(oid, text);
-  });
-  return map;
 }

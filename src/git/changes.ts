@@ -34,13 +34,6 @@ export function touchedPaths(changes: Change[]): string[] {
 /** The empty tree: what the first commit of a repository is compared against. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
-/** What the index (GIT_INDEX_FILE as git set it) changes against HEAD, or against nothing on the first commit. */
-export async function stagedChanges(cwd?: string): Promise<Change[]> {
-  const head = await git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd, allowFail: true });
-  const base = head === null ? EMPTY_TREE : 'HEAD';
-  return parseNameStatus(await git(['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff', base], { cwd }));
-}
-
 /** What a commit changes against its first parent (or the empty tree for a root commit). */
 export async function commitChanges(commit: string, cwd?: string): Promise<Change[]> {
   const parent = await git(['rev-parse', '--verify', '-q', `${commit}^1`], { cwd, allowFail: true });

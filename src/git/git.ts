@@ -3,6 +3,7 @@
 // simple-git 4 strips by default, and spawning costs nothing to import.
 import { execFile, execFileSync } from 'node:child_process';
 import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
 
 export interface GitOptions {
   cwd?: string;
@@ -15,7 +16,7 @@ export interface GitOptions {
 const MAX_BUFFER = 256 * 1024 * 1024;
 
 function failure(args: string[], stderr: string): UserError {
-  return new UserError(`git ${args.join(' ')} failed: ${stderr.trim() || 'no message'}`);
+  return new UserError(messages.gitFailed(`git ${args.join(' ')}`, stderr.trim() || 'no message'));
 }
 
 /** Runs git and returns stdout; the environment git gave the hook is inherited as it is. */
@@ -52,15 +53,6 @@ export function gitSync(args: string[], opts: GitOptions = {}): string {
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
     throw failure(args, stderr);
   }
-}
-
-/** The top of the working tree containing cwd, or a clear error outside a repository. */
-export async function repoRoot(cwd = process.cwd()): Promise<string> {
-  const out = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
-  if (out === null || out.trim() === '') {
-    throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
-  }
-  return out.trim();
 }
 
 /** Splits NUL-terminated git output (the -z forms), dropping the empty tail. */

@@ -1,9 +1,11 @@
-// Pure: the handoff block's Markdown, and putting it between its markers without touching a byte
+// Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
-import { STATUSES, type Status } from '../plan/types.js';
-import { blockedTasks, readyTasks, tasksOf, type TaskRef } from '../worklog/analyze.js';
-import type { PlanFile } from '../worklog/plan-snapshot.js';
+import { type Markers, putSection } from '../fs/marked-sections.js';
+import { STATUSES } from '../plan/types.js';
+import { messages } from '../messages.js';
+import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
+import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 
 export const START = '<!-- plan-hooks:handoff:start -->';
@@ -24,7 +26,7 @@ const MAX_LISTED = 15;
  * Plan text is untrusted and lands in files agents read: one line, no control characters, and
  * no HTML comment openers (which could forge or close our markers).
  */
-export function inline(text: unknown): string {
+function inline(text: unknown): string {
   return String(text ?? '')
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/<!--/g, '&lt;!--')
@@ -38,11 +40,6 @@ const code = (text: unknown) => {
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${t}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 };
 
-function age(hours: number | null): string {
-  if (hours === null) return 'age unknown';
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d`;
-}
-
 function listed(items: string[], empty: string): string[] {
   if (items.length === 0) return [`- ${empty}`];
   const shown = items.slice(0, MAX_LISTED).map((i) => `- ${i}`);
@@ -54,7 +51,7 @@ function taskLine(r: TaskRef, facts: BlockFacts): string {
   let line = code(r.task.id);
   if (r.task.claimedBy) {
     const stale = isStaleClaim(r.task, r.item, facts.now, facts.staleAfterHours) ? ', stale' : '';
-    line += ` — claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')} (${age(claimAgeHours(r.task, facts.now))}${stale})`;
+    line += ` — claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')} (${messages.claimAge(claimAgeHours(r.task, facts.now))}${stale})`;
   }
   if (r.task.files?.length) line += ` — files ${r.task.files.slice(0, 5).map(code).join(', ')}${r.task.files.length > 5 ? ', …' : ''}`;
   return line;
@@ -131,13 +128,6 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
   ].join('\n');
 }
 
-/** Counts by status, for one-line summaries. */
-export function statusCounts(tasks: TaskRef[]): Record<Status, number> {
-  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  for (const r of tasks) if (counts[r.task.status] !== undefined) counts[r.task.status]++;
-  return counts;
-}
-
 /** The entry files' block: every plan with open work, in a few lines each. */
 export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): string {
   const open = plans.filter((p) => tasksOf([p]).some((r) => r.task.status !== 'completed'));
@@ -157,17 +147,12 @@ export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): stri
   return lines.join('\n');
 }
 
+const MARKERS: Markers = { key: START, start: START, end: END };
+
 /**
- * Puts `block` (markers included) in place of the existing one, or appends it. Everything
- * outside the markers is kept byte for byte; the file's line ending is used inside the block.
+ * Puts `block` (markers included) in place of the existing one, or appends it; the lines outside
+ * the markers are kept as they are, and the file's line ending is used inside the block.
  */
 export function replaceBlock(text: string, block: string): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = eol === '\n' ? block : block.replace(/\n/g, eol);
-  const start = text.indexOf(START);
-  const end = start === -1 ? -1 : text.indexOf(END, start);
-  if (start !== -1 && end !== -1) return text.slice(0, start) + body + text.slice(end + END.length);
-  if (text === '') return `${body}${eol}`;
-  const sep = text.endsWith(eol + eol) ? '' : text.endsWith(eol) ? eol : eol + eol;
-  return `${text}${sep}${body}${eol}`;
+  return putSection(text, MARKERS, block);
 }

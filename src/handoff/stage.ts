@@ -6,19 +6,20 @@
 // real index (index.lock) that becomes .git/index afterwards: both get the same entries.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { patternEscapes } from '../claims/pattern.js';
-import { DEFAULT_ENTRY_FILES, loadConfig, type Config } from '../config/config.js';
-import { stagedChanges, touchedPaths } from '../git/changes.js';
-import { git, repoRoot, splitNul } from '../git/git.js';
+import { loadConfig } from '../config/config.js';
+import { entryFiles } from '../config/entry-files.js';
+import { touchedPaths } from '../git/changes.js';
+import { git, splitNul } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
 import { branchHolder, resolveIdentity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
-import { planMatcher } from '../check/repository.js';
+import { diffIndex, planMatcher } from '../check/repository.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { readSnapshot } from '../worklog/plan-snapshot.js';
+import { readSnapshot } from '../plan/snapshot.js';
 import { claimsIn } from '../worklog/claims.js';
-import { currentBranch } from '../worklog/record.js';
-import { handoffMismatches, resolveLastCommit, uncommittedPaths } from './check.js';
-import { renderAggregateBlock, renderPlanBlock, replaceBlock, type BlockFacts } from './render.js';
+import { handoffMismatches } from './mismatches.js';
+import { blockFacts, resolveLastCommit } from './git-facts.js';
+import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
 
 const DERIVED = ['updatedBy', 'updatedAt', 'branch'] as const;
 
@@ -96,11 +97,6 @@ export function withDerived(text: string, derived: Partial<Handoff>): string | n
   return text.slice(0, span[0]) + body + text.slice(span[1]);
 }
 
-/** The entry files that get the aggregate block; a configured path leaving the repository is ignored. */
-export function entryFiles(config: Pick<Config, 'entryFiles'>): string[] {
-  return (config.entryFiles ?? DEFAULT_ENTRY_FILES).filter((f) => typeof f === 'string' && f !== '' && patternEscapes(f) === null);
-}
-
 interface Edit {
   path: string;
   /** Turns a version of the file (index or working copy) into the new one; null leaves it. */
@@ -171,22 +167,11 @@ export interface StageResult {
   warnings: { file: string; text: string }[];
 }
 
-/** The facts a block states, gathered from git (HEAD, branch, what is left uncommitted). */
-export async function blockFacts(root: string, config: Config, now: Date): Promise<BlockFacts> {
-  const [head, branch, uncommitted] = await Promise.all([
-    git(['log', '-1', '--format=%H%x00%s', 'HEAD'], { cwd: root, allowFail: true }),
-    currentBranch(root),
-    uncommittedPaths(root),
-  ]);
-  const [id, subject] = (head ?? '').trim().split('\0');
-  return { branch, head: id ? { id, subject: subject ?? '' } : null, uncommitted, now, staleAfterHours: config.staleAfterHours };
-}
-
 /** Called by pre-commit after its checks passed. Does nothing unless a plan is staged. */
 export async function stageHandoff(cwd?: string, now = new Date()): Promise<StageResult> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
-  const changes = await stagedChanges(root);
+  const changes = await diffIndex(root);
   const plans = planMatcher(config);
   const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
   if (stagedPlans.length === 0 && !touchedPaths(changes).some(plans.matches)) return { staged: [], warnings: [] };

@@ -39,7 +39,7 @@ export function pickIdentity(facts: {
 }
 
 /** Canonical form of a name for comparison: lower case, aliases folded to their canonical name. */
-export function canonicalName(name: string, aliases: Config['aliases']): string {
+function canonicalName(name: string, aliases: Config['aliases']): string {
   const lower = name.trim().toLowerCase();
   for (const [canonical, others] of Object.entries(aliases)) {
     if (canonical.toLowerCase() === lower || others.some((o) => o.toLowerCase() === lower)) return canonical.toLowerCase();

@@ -3,8 +3,10 @@
 // plan-hooks it would call), so they say exactly what a commit here would meet.
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages.js';
-import { type InstallFacts, PLAN_HOOKS, SHIM_MARK, isHuskyPath } from './facts.js';
-import { SHELL_MARKERS, hasSection, hasTopLevelExit } from './sections.js';
+import { type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
+import { hasSection } from '../fs/marked-sections.js';
+import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
+import { HOOKS } from '../commands/hook.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -20,87 +22,55 @@ export interface Probe {
   nodeVersion: string | null;
 }
 
-export const MIN_NODE: [number, number] = [20, 17];
+const MIN_NODE: [number, number] = [20, 17];
 
 export function runnerPath(facts: InstallFacts): string {
   return isHuskyPath(facts.hooksPath) ? join(facts.root, '.husky', 'plan-hooks.sh') : join(facts.hooksDir, 'plan-hooks.sh');
 }
 
 export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessEnv): Finding[] {
+  const say = messages.doctorFinding;
   const out: Finding[] = [];
   const rel = (p: string) => relative(facts.root, p) || '.';
-  if (facts.hooksPath && isAbsolute(facts.hooksPath)) {
-    out.push({
-      level: 'warn',
-      text: `core.hooksPath is an absolute path (${facts.hooksPath}): it breaks when the repository moves or is cloned elsewhere.`,
-      fix: `use a path relative to the worktree, or unset it and run 'plan-hooks init'.`,
-    });
-  }
+  if (facts.hooksPath && isAbsolute(facts.hooksPath)) out.push({ level: 'warn', ...say.absoluteHooksPath(facts.hooksPath) });
   if (isHuskyPath(facts.hooksPath)) {
-    out.push({ level: 'ok', text: `core.hooksPath = ${facts.hooksPath} (husky)` });
+    out.push({ level: 'ok', text: say.huskyPath(facts.hooksPath!) });
     if (!facts.huskyRan) {
-      out.push({
-        level: 'fail',
-        text: `.husky/_ does not exist in this worktree (husky never ran here), so git runs no hook here, silently.`,
-        fix: `run 'plan-hooks init' here${facts.mainRoot && facts.mainRoot !== facts.root ? ` (or: cp -R '${join(facts.mainRoot, '.husky/_')}' .husky/_)` : ''}.`,
-      });
+      out.push({ level: 'fail', ...say.huskyNeverRan(facts.mainRoot && facts.mainRoot !== facts.root ? join(facts.mainRoot, '.husky/_') : null) });
     }
-    for (const hook of PLAN_HOOKS) {
+    for (const hook of HOOKS) {
       const text = facts.huskyFiles[hook];
-      if (text === undefined || !hasSection(text, SHELL_MARKERS)) {
-        out.push({ level: 'fail', text: `.husky/${hook} has no plan-hooks section: plan-hooks does not run on ${hook}.`, fix: `run 'plan-hooks init'.` });
-      } else if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) {
-        out.push({
-          level: 'fail',
-          text: `.husky/${hook} exits before plan-hooks' section: plan-hooks never runs on ${hook}.`,
-          fix: `move the lines from '${SHELL_MARKERS.key}' to '${SHELL_MARKERS.end}' above the exit.`,
-        });
-      } else if (facts.huskyRan) out.push({ level: 'ok', text: `${hook}: .husky/_/${hook} → .husky/${hook} → plan-hooks` });
+      if (text === undefined || !hasSection(text, SHELL_MARKERS)) out.push({ level: 'fail', ...say.huskyNoSection(hook) });
+      else if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) {
+        out.push({ level: 'fail', ...say.huskyExitFirst(hook, SHELL_MARKERS.key, SHELL_MARKERS.end) });
+      } else if (facts.huskyRan) out.push({ level: 'ok', text: say.huskyHookOk(hook) });
     }
   } else {
-    out.push({
-      level: 'ok',
-      text: facts.hooksPath ? `core.hooksPath = ${facts.hooksPath} (hooks in ${facts.hooksDir})` : `core.hooksPath unset: hooks in ${facts.hooksDir}`,
-    });
-    for (const hook of PLAN_HOOKS) {
+    out.push({ level: 'ok', text: say.hooksDir(facts.hooksPath, facts.hooksDir) });
+    for (const hook of HOOKS) {
       const file = facts.hookFiles[hook];
-      if (!file || !file.content.includes(SHIM_MARK)) {
-        out.push({
-          level: 'fail',
-          text: `${rel(join(facts.hooksDir, hook))} ${file ? 'is not plan-hooks\'' : 'does not exist'}: plan-hooks does not run on ${hook}.`,
-          fix: `run 'plan-hooks init' (a hook already there is kept and runs first).`,
-        });
-      } else if (!file.executable) {
-        out.push({ level: 'fail', text: `${rel(join(facts.hooksDir, hook))} is not executable: git skips it.`, fix: `chmod +x '${join(facts.hooksDir, hook)}'` });
-      } else out.push({ level: 'ok', text: `${hook}: ${rel(join(facts.hooksDir, hook))} → plan-hooks` });
+      const path = join(facts.hooksDir, hook);
+      if (!file || !file.content.includes(SHIM_MARK)) out.push({ level: 'fail', ...say.hookMissing(rel(path), file !== undefined, hook) });
+      else if (!file.executable) out.push({ level: 'fail', ...say.hookNotExecutable(rel(path), path) });
+      else out.push({ level: 'ok', text: say.hookOk(hook, rel(path)) });
     }
   }
   if (probe.node === null) {
-    out.push({ level: 'fail', text: `the hook runner ${rel(runnerPath(facts))} is missing.`, fix: `run 'plan-hooks init'.` });
+    out.push({ level: 'fail', ...say.runnerMissing(rel(runnerPath(facts))) });
   } else {
-    if (!probe.node) out.push({ level: 'fail', text: `node is not on the PATH the hooks see.`, fix: messages.shimNoNode() });
+    if (!probe.node) out.push({ level: 'fail', text: say.noNode(), fix: messages.shimNoNode() });
     else {
       const [major, minor] = (probe.nodeVersion ?? '0.0').replace(/^v/, '').split('.').map(Number) as [number, number];
       const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
-      out.push(
-        ok
-          ? { level: 'ok', text: `node ${probe.nodeVersion} (${probe.node})` }
-          : { level: 'fail', text: `node ${probe.nodeVersion} (${probe.node}) is older than ${MIN_NODE.join('.')}.`, fix: `install Node ${MIN_NODE.join('.')} or later and put it first on PATH (or in ~/.config/plan-hooks/init.sh).` },
-      );
+      out.push(ok ? { level: 'ok', text: say.nodeOk(probe.nodeVersion, probe.node) } : { level: 'fail', ...say.nodeOld(probe.nodeVersion, probe.node, MIN_NODE.join('.')) });
     }
-    if (!probe.cli) out.push({ level: 'fail', text: `the hooks cannot find plan-hooks.`, fix: messages.shimNoCli() });
-    else out.push({ level: 'ok', text: `plan-hooks: ${probe.cli}` });
+    if (!probe.cli) out.push({ level: 'fail', text: say.noCli(), fix: messages.shimNoCli() });
+    else out.push({ level: 'ok', text: say.cliOk(probe.cli) });
   }
   for (const worktree of facts.worktreesWithoutHusky) {
-    out.push({
-      level: 'warn',
-      text: `the worktree ${worktree} has no .husky/_: no hook runs there.`,
-      fix: `run 'plan-hooks init' in it, or: cp -R '${join(facts.root, '.husky/_')}' '${join(worktree, '.husky/_')}'`,
-    });
+    out.push({ level: 'warn', ...say.worktreeWithoutHusky(worktree, join(facts.root, '.husky/_'), join(worktree, '.husky/_')) });
   }
-  if (env.HUSKY === '0' && isHuskyPath(facts.hooksPath)) {
-    out.push({ level: 'warn', text: `HUSKY=0 is set in this environment: husky runs no hook, plan-hooks' included.`, fix: `unset HUSKY` });
-  }
-  if (env.PLAN_HOOKS === '0') out.push({ level: 'warn', text: `PLAN_HOOKS=0 is set in this environment: every plan-hooks hook is skipped.`, fix: `unset PLAN_HOOKS` });
+  if (env.HUSKY === '0' && isHuskyPath(facts.hooksPath)) out.push({ level: 'warn', ...say.huskyOff() });
+  if (env.PLAN_HOOKS === '0') out.push({ level: 'warn', ...say.planHooksOff() });
   return out;
 }

@@ -3,9 +3,12 @@
 import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, DEFAULT_ENTRY_FILES, loadConfig } from '../config/config.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
+import { repoRoot } from '../git/worktree.js';
+import { messages } from '../messages.js';
 import { type Manifest, readManifest } from './manifest.js';
 
 /** Every hook git knows of that husky also stubs: a hand-written one of these must be chained. */
@@ -14,11 +17,8 @@ export const GIT_HOOKS = [
   'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite', 'pre-auto-gc',
 ];
 
-/** The hooks that call `plan-hooks hook <name>`. */
-export const PLAN_HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'];
-
 /** lint-staged's configuration files (package.json's "lint-staged" key is read from pkg). */
-export const LINT_STAGED_FILES = [
+const LINT_STAGED_FILES = [
   '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.mjs', '.lintstagedrc.cjs',
   '.lintstagedrc.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs',
 ];
@@ -69,9 +69,8 @@ export interface InstallFacts {
   pkg: PackageFacts | null;
   /** husky's bin.js in this worktree's or the main worktree's node_modules. */
   huskyBin: string | null;
-  /** Entry files that exist, with content; plus the configured names. */
+  /** The configured entry files that exist, with their content. */
   entryFiles: Record<string, string>;
-  entryFileNames: string[];
   config: Config;
   userConfigText: string | null;
   manifest: Manifest | null;
@@ -87,7 +86,7 @@ export interface InstallFacts {
  * plan-hooks init`), read from the package.json npx writes in its cache directory; null when
  * not run through npx.
  */
-export function npxSpec(cli: string): string | null {
+function npxSpec(cli: string): string | null {
   const m = /^(.*\/_npx\/[^/]+)\/node_modules\/plan-hooks\//.exec(cli);
   if (!m) return null;
   try {
@@ -137,9 +136,7 @@ function isDir(path: string): boolean {
 }
 
 export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
-  const top = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
-  if (!top?.trim()) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
-  const root = top.trim();
+  const root = await repoRoot(cwd);
   const [gitDir, commonDir] = (
     await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root })
   )
@@ -167,7 +164,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     try {
       data = JSON.parse(pkgText);
     } catch (error) {
-      throw new UserError(`cannot read package.json: ${(error as Error).message}. Fix the JSON and run init again.`);
+      throw new UserError(messages.initBadPackageJson((error as Error).message));
     }
     pkg = { text: pkgText, data: data as Record<string, unknown>, files: readdirSync(root) };
   }
@@ -181,9 +178,8 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     null;
 
   const config = await loadConfig(root);
-  const entryFileNames = config.entryFiles ?? DEFAULT_ENTRY_FILES;
   const entryFiles: Record<string, string> = {};
-  for (const name of entryFileNames) {
+  for (const name of configuredEntryFiles(config)) {
     const content = readIf(join(root, name));
     if (content !== null) entryFiles[name] = content;
   }
@@ -212,7 +208,6 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     pkg,
     huskyBin,
     entryFiles,
-    entryFileNames,
     config,
     userConfigText: readIf(join(root, '.plan-hooks.json')),
     manifest: readManifest(commonDir),

@@ -23,7 +23,7 @@ export interface Manifest {
   lintStaged: string[];
 }
 
-export function manifestPath(commonDir: string): string {
+function manifestPath(commonDir: string): string {
   return join(commonDir, 'plan-hooks', 'install.json');
 }
 

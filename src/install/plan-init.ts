@@ -23,13 +23,15 @@ import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { version } from '../version.js';
 import type { Action } from './actions.js';
-import { CHAINED_SUFFIX, type FileFact, type InstallFacts, PLAN_HOOKS, SHIM_MARK, isHuskyPath } from './facts.js';
+import { CHAINED_SUFFIX, type FileFact, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import type { Manifest } from './manifest.js';
 import { addDevCommand, detectPackageManager } from './package-manager.js';
 import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, upsertSection } from './sections.js';
+import { upsertSection } from '../fs/marked-sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit } from './sections.js';
+import { HOOKS } from '../commands/hook.js';
 
-export const HUSKY_VERSION = '9.1.7';
+const HUSKY_VERSION = '9.1.7';
 export const LINT_STAGED_TASK = 'plan-hooks validate';
 
 export interface InitOptions {
@@ -126,7 +128,7 @@ function planHooksDir(
   if (files['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
   }
-  for (const hook of PLAN_HOOKS) {
+  for (const hook of HOOKS) {
     const path = join(hooksDir, hook);
     const existing = files[hook];
     if (existing && !isOurs(existing)) {
@@ -204,7 +206,7 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
     actions.push({ kind: 'write', path: runnerPath, content: runner, what: messages.actRunner(rel(runnerPath), created) });
     if (created) manifest.createdFiles.push(rel(runnerPath));
   }
-  for (const hook of new Set([...PLAN_HOOKS, 'post-checkout', ...chained])) {
+  for (const hook of new Set([...HOOKS, 'post-checkout', ...chained])) {
     const existing = facts.huskyFiles[hook];
     // After the user's lines (lint-staged fixes files before plan-hooks checks them), except
     // where their lines could stop the script first: hooks that cannot block git (the worklog

@@ -8,7 +8,8 @@ import type { Action } from './actions.js';
 import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, SHIM_MARK } from './facts.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
 import { LINT_STAGED_TASK } from './plan-init.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript, removeSection } from './sections.js';
+import { removeSection } from '../fs/marked-sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript } from './sections.js';
 
 export function planUninstall(facts: InstallFacts): Action[] {
   const rel = (p: string) => relative(facts.root, p) || '.';

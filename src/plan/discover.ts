@@ -24,18 +24,10 @@ export function isPlanPath(path: string, config: Config): boolean {
   return path.endsWith('.json') && planPatterns(config).some((p) => p.test(path));
 }
 
-export { pairedMarkdownPath } from './paths.js';
-
 /** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */
 export async function findPlanFiles(root: string, config: Config): Promise<string[]> {
   const out = await git(['ls-files', '-z', '-co', '--exclude-standard'], { cwd: root });
   // -c also lists tracked files deleted from the working tree; those are not there to read.
   const files = new Set(splitNul(out).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
   return [...files].sort();
-}
-
-/** The top of the working tree containing `cwd`, or null outside a repository. */
-export async function worktreeRoot(cwd = process.cwd()): Promise<string | null> {
-  const out = await git(['rev-parse', '--show-toplevel'], { cwd, allowFail: true });
-  return out?.trim() || null;
 }

@@ -19,6 +19,7 @@ import type { Config } from '../config/config.js';
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
+import { taskKey } from './task-key.js';
 import type { PlanState, Status, Task, WorkItem } from './types.js';
 
 export interface EditContext {
@@ -95,11 +96,6 @@ export function completeTask(plan: PlanState, taskId: string, ctx: EditContext, 
   }, ctx);
 }
 
-/** `<planId>/<taskId>` or `<taskId>` → does this plan hold the task? (task ids are unique within a plan) */
-export function matchesAddress(plan: PlanState, taskId: string, address: string): boolean {
-  return address === taskId || address === `${plan.planId}/${taskId}`;
-}
-
 /** Every task id of a plan, for addressing; tolerant of malformed plans. */
 export function taskIds(plan: PlanState): string[] {
   return items(plan).flatMap((item) => tasks(item).map((t) => t.id).filter((id): id is string => typeof id === 'string'));
@@ -115,7 +111,7 @@ function edit(plan: PlanState, taskId: string, step: Step, ctx: EditContext): Ed
     if (!task) continue;
     if (!Array.isArray(item.log)) return refuse(messages.editMalformed(`work item '${String(item.id)}' has no log list`));
     if (!Array.isArray(next.changelog)) return refuse(messages.editMalformed('the plan has no changelog list'));
-    const outcome = step(task, item, `${next.planId}/${taskId}`, next);
+    const outcome = step(task, item, taskKey(next.planId, taskId), next);
     if (!outcome.ok) return outcome;
     next.lastUpdated = day(ctx.now);
     return { ok: true, plan: next, summary: outcome.summary };

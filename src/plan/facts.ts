@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { git } from '../git/git.js';
+import { ignoreCase as readIgnoreCase } from '../git/worktree.js';
 import { pairedMarkdownPath } from './paths.js';
 import type { PlanFacts } from './types.js';
 
@@ -50,11 +51,6 @@ export async function gatherPlanFacts(root: string | null, plans: readonly PlanS
       ignoreCase,
     };
   });
-}
-
-async function readIgnoreCase(root: string): Promise<boolean> {
-  const out = await git(['config', '--bool', 'core.ignorecase'], { cwd: root, allowFail: true });
-  return out?.trim() === 'true';
 }
 
 /** Local branch names, and remote-tracking ones both as `origin/x` and as `x`. */

@@ -3,7 +3,7 @@
 import { color, sanitize, sanitizeLine } from '../term.js';
 import type { Problem } from './problems.js';
 
-export function formatProblem(p: Problem): string {
+function formatProblem(p: Problem): string {
   const where = `${sanitizeLine(p.file)}:${p.line}:${p.column}`;
   const label = p.severity === 'error' ? color.red(color.bold('error')) : color.yellow(color.bold('warning'));
   const path = p.path === '' ? '' : ` ${color.dim(`(${sanitizeLine(p.path)})`)}`;

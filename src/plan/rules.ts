@@ -5,6 +5,7 @@ import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { messages } from '../messages.js';
 import { formatPath, type JsonPath } from './json-document.js';
 import type { DraftProblem, Severity } from './problems.js';
+import { taskKey } from './task-key.js';
 import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
 
 export interface RuleOptions {
@@ -13,7 +14,7 @@ export interface RuleOptions {
 }
 
 /** Clocks on different machines disagree a little; a claim this far ahead is still "now". */
-export const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 interface TaskRef {
   task: Task;
@@ -29,7 +30,7 @@ export function planRules(plan: PlanState, facts: PlanFacts, opts: RuleOptions):
   const drafts: DraftProblem[] = [];
   const emit: Emit = (severity, rule, path, text) => drafts.push({ severity, rule, path, ...text });
   const tasks: TaskRef[] = plan.workItems.flatMap((item, i) =>
-    item.tasks.map((task, j) => ({ task, item, path: ['workItems', i, 'tasks', j], name: `${plan.planId}/${task.id}` })),
+    item.tasks.map((task, j) => ({ task, item, path: ['workItems', i, 'tasks', j], name: taskKey(plan.planId, task.id) })),
   );
   const byId = uniqueIds(plan, tasks, emit);
   dependencies(plan, tasks, byId, emit);

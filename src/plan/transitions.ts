@@ -17,6 +17,7 @@ import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import type { Position } from './json-document.js';
 import type { Problem, Severity } from './problems.js';
+import { taskKey } from './task-key.js';
 import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
 
 export interface TransitionContext {
@@ -80,11 +81,11 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
   for (const was of tasksById(before).values()) {
     const now = afterTasks.get(was.task.id) ?? null;
     const holder = liveHolder(was, ctx);
-    if (holder !== null) checkLiveClaim(address(before, was.task), was, now, holder, ctx, report);
+    if (holder !== null) checkLiveClaim(taskKey(before.planId, was.task.id), was, now, holder, ctx, report);
     if (now && now.task.status === 'completed' && was.task.status !== 'completed') {
       const claimant = now.task.claimedBy ?? was.task.claimedBy;
       if (claimant && !sameAgent(claimant, ctx.identity, ctx.aliases)) {
-        report('warning', TRANSITION_RULES.completedByOther, `${now.path}.status`, messages.transitionCompletedByOther(address(after, now.task), claimant, ctx.identity));
+        report('warning', TRANSITION_RULES.completedByOther, `${now.path}.status`, messages.transitionCompletedByOther(taskKey(after.planId, now.task.id), claimant, ctx.identity));
       }
     }
   }
@@ -145,10 +146,6 @@ function tasksById(plan: PlanState): Map<string, TaskAt> {
     }),
   );
   return tasks;
-}
-
-function address(plan: PlanState, task: Task): string {
-  return `${plan.planId}/${task.id}`;
 }
 
 /** Arrays from an untrusted plan: anything else reads as empty (the schema reports it). */

@@ -1,31 +1,13 @@
-// Pure: what a commit means for the plans — the tasks it touched and the transitions it made —
-// and which tasks are ready or blocked. Plans and git facts in, decisions out. Claims are
-// src/claims/claims.ts's (one claim model for pre-commit, pre-push and the worklog).
+// Pure: what a commit means for the plans — the tasks it touched and the transitions it made.
+// Plans and git facts in, decisions out. Claims are src/claims/claims.ts's (one claim model for
+// pre-commit, pre-push and the worklog).
 import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
-import type { Status, Task, WorkItem } from '../plan/types.js';
-import type { PlanFile } from './plan-snapshot.js';
-
-export interface TaskRef {
-  key: string;
-  planPath: string;
-  item: WorkItem;
-  task: Task;
-}
-
-export function tasksOf(plans: PlanFile[]): TaskRef[] {
-  const refs: TaskRef[] = [];
-  for (const { path, plan } of plans) {
-    for (const item of plan.workItems) {
-      for (const task of item.tasks) {
-        if (task && typeof task.id === 'string') refs.push({ key: `${plan.planId}/${task.id}`, planPath: path, item, task });
-      }
-    }
-  }
-  return refs;
-}
+import type { PlanFile } from '../plan/snapshot.js';
+import { tasksOf, type TaskRef } from '../plan/tasks.js';
+import type { Task } from '../plan/types.js';
 
 /** A task's `files` compiled; patterns that do not compile are ignored here (validate reports them). */
-export function taskMatchers(task: Task, ignoreCase: boolean): CompiledPattern[] {
+function taskMatchers(task: Task, ignoreCase: boolean): CompiledPattern[] {
   const out: CompiledPattern[] = [];
   for (const source of Array.isArray(task.files) ? task.files : []) {
     try {
@@ -71,30 +53,4 @@ export function planTransitions(before: PlanFile[], after: PlanFile[]): Transiti
     if (!seen.has(key)) out.push({ task: key, field: 'status', from: task.status ?? null, to: null });
   }
   return out;
-}
-
-/** Tasks whose dependencies are all completed and that have not started. */
-export function readyTasks(tasks: TaskRef[]): TaskRef[] {
-  const statusOf = statusIndex(tasks);
-  return tasks.filter(
-    (r) => r.task.status === 'not-started' && (r.task.dependsOn ?? []).every((d) => statusOf(r, d) === 'completed'),
-  );
-}
-
-/** Blocked tasks, and not-started ones waiting on unfinished dependencies, with what they wait for. */
-export function blockedTasks(tasks: TaskRef[]): { ref: TaskRef; waitingOn: string[] }[] {
-  const statusOf = statusIndex(tasks);
-  const out: { ref: TaskRef; waitingOn: string[] }[] = [];
-  for (const r of tasks) {
-    if (r.task.status === 'completed' || r.task.status === 'in-progress') continue;
-    const waitingOn = (r.task.dependsOn ?? []).filter((d) => statusOf(r, d) !== 'completed');
-    if (r.task.status === 'blocked' || waitingOn.length > 0) out.push({ ref: r, waitingOn });
-  }
-  return out;
-}
-
-/** dependsOn names a task id within the same plan. */
-function statusIndex(tasks: TaskRef[]): (from: TaskRef, dep: string) => Status | undefined {
-  const byKey = new Map(tasks.map((r) => [r.key, r.task.status]));
-  return (from, dep) => byKey.get(`${from.key.slice(0, from.key.lastIndexOf('/'))}/${dep}`);
 }

@@ -2,7 +2,7 @@
 // plans from one place in, live claims (stale ones flagged) and the paths that cross them out.
 import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from '../claims/claims.js';
 import type { Config } from '../config/config.js';
-import type { PlanFile } from './plan-snapshot.js';
+import type { PlanFile } from '../plan/snapshot.js';
 
 export interface Violation {
   path: string;

@@ -9,7 +9,7 @@ import type { Violation } from './claims.js';
 export type Operation = 'commit' | 'cherry-pick' | 'revert' | 'rebase' | 'merge';
 
 /** More paths than this are counted, not listed, so one huge commit cannot bloat the log. */
-export const MAX_CHANGES = 1000;
+const MAX_CHANGES = 1000;
 
 interface Base {
   v: 1;

@@ -28,7 +28,7 @@ function alive(pid: number): boolean {
   }
 }
 
-export function isStale(text: string, now: number, staleMs: number, host = hostname()): boolean {
+function isStale(text: string, now: number, staleMs: number, host = hostname()): boolean {
   let owner: Owner;
   try {
     owner = JSON.parse(text) as Owner;

@@ -4,7 +4,7 @@
 // keeps it rather than concatenating the old commit's entry onto it (only when the user set no mode).
 import { git } from '../git/git.js';
 
-export const NOTES_REF = 'refs/notes/plan-hooks';
+const NOTES_REF = 'refs/notes/plan-hooks';
 
 export async function mirrorToNotes(commit: string, entry: object, cwd: string): Promise<void> {
   const refs = (await git(['config', '--get-all', 'notes.rewriteRef'], { cwd, allowFail: true })) ?? '';

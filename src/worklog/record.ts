@@ -4,20 +4,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../config/config.js';
 import { commitChanges, touchedPaths } from '../git/changes.js';
-import { git, repoRoot } from '../git/git.js';
+import { git } from '../git/git.js';
+import { currentBranch, ignoreCase, repoRoot } from '../git/worktree.js';
 import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
-import { matchTasks, planTransitions, tasksOf } from './analyze.js';
+import { tasksOf } from '../plan/tasks.js';
+import { matchTasks, planTransitions } from './analyze.js';
 import { claimsIn, claimViolations } from './claims.js';
 import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
 import { planMatcher } from '../check/repository.js';
-import { ignoreCase, readSnapshot, type Snapshot } from './plan-snapshot.js';
+import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogPath } from './store.js';
 import { takeVerification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
-
-export async function currentBranch(cwd?: string): Promise<string | null> {
-  return (await git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd, allowFail: true }))?.trim() || null;
-}
 
 async function operation(root: string, parents: number): Promise<Operation> {
   if (parents > 1) return 'merge';

@@ -1,11 +1,11 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
 import { STATUSES, type Handoff, type Status } from '../plan/types.js';
-import { handoffMismatches, type HandoffGitFacts } from '../handoff/check.js';
+import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.js';
 import { claimAgeHours } from '../claims/stale.js';
-import { blockedTasks, readyTasks, tasksOf } from './analyze.js';
+import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../claims/claims.js';
 import type { CommitEntry, WorklogEntry } from './entry.js';
-import type { PlanFile, Snapshot } from './plan-snapshot.js';
+import type { PlanFile, Snapshot } from '../plan/snapshot.js';
 
 export interface StatusInput {
   snapshot: Snapshot;
@@ -51,7 +51,7 @@ function planReport(p: PlanFile, input: StatusInput): PlanReport {
   const tasks = tasksOf([p]);
   const byStatus = Object.fromEntries(STATUSES.map((s) => [s, [] as string[]])) as Record<Status, string[]>;
   for (const r of tasks) byStatus[r.task.status]?.push(r.key);
-  const counts = Object.fromEntries(STATUSES.map((s) => [s, byStatus[s].length])) as Record<Status, number>;
+  const counts = statusCounts(tasks);
   const open = tasks.some((r) => r.task.status !== 'completed');
   const h = p.plan.handoff;
   const facts = input.handoffFacts.get(p.path);

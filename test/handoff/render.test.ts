@@ -2,12 +2,15 @@
 // handoff checked against git facts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { handoffMismatches } from '../../src/handoff/check.js';
+import { handoffMismatches } from '../../src/handoff/mismatches.js';
 import { END, renderAggregateBlock, renderPlanBlock, replaceBlock, START, type BlockFacts } from '../../src/handoff/render.js';
 import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/handoff/stage.js';
 import type { PlanState } from '../../src/plan/types.js';
 import { plan } from '../worklog/helpers.js';
 
+// The plan first: its claim is dated an hour before the plan is made, so `now` must not be
+// earlier than that or the claim's age rounds down to 0 h.
+const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
 const facts: BlockFacts = {
   branch: 'feature/retry',
   head: { id: 'a'.repeat(40), subject: 'add the loop' },
@@ -15,7 +18,6 @@ const facts: BlockFacts = {
   now: new Date(),
   staleAfterHours: 24,
 };
-const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
 
 test('the plan block states next action, verify, branch, base commit, uncommitted, tasks, ready, blocked and a resume prompt', () => {
   const b = renderPlanBlock(file, facts);

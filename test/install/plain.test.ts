@@ -101,6 +101,22 @@ test('the Plan State block goes into the entry files that exist; text outside th
   repo.remove();
 });
 
+test('configured entry files get the Plan State block; one that leaves the repository is never read or written', () => {
+  const repo = makeRepo({ initialCommit: true });
+  const outside = join(repo.dir, '..', `${repo.dir.split('/').pop()}-outside.md`);
+  writeFileSync(outside, 'not yours\n');
+  try {
+    repo.writeJson('.plan-hooks.json', { entryFiles: ['NOTES.md', `../${outside.split('/').pop()}`] });
+    repo.write('NOTES.md', '# Notes\n');
+    assert.equal(repo.cli(['init']).code, 0);
+    assert.match(readFileSync(join(repo.dir, 'NOTES.md'), 'utf8'), /plan-hooks:plan-state:start/);
+    assert.equal(readFileSync(outside, 'utf8'), 'not yours\n');
+  } finally {
+    rmSync(outside, { force: true });
+    repo.remove();
+  }
+});
+
 test('hooks run in a linked worktree (the shared hooks directory)', () => {
   const repo = makeRepo({ initialCommit: true });
   assert.equal(repo.cli(['init']).code, 0);

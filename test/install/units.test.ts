@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
 import { renderShim, shQuote } from '../../src/install/scripts.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript, removeSection, upsertSection } from '../../src/install/sections.js';
+import { removeSection, upsertSection } from '../../src/fs/marked-sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/install/sections.js';
 
 test('a section is appended after the user lines and removed back to the exact original', () => {
   const user = '#!/bin/sh\nnpx lint-staged\n';

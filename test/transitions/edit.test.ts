@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
-import { claimTask, completeTask, dateTime, matchesAddress, releaseTask, taskIds, type EditContext, type EditOutcome } from '../../src/plan/edit.js';
+import { claimTask, completeTask, dateTime, releaseTask, taskIds, type EditContext, type EditOutcome } from '../../src/plan/edit.js';
+import { matchesAddress } from '../../src/plan/task-key.js';
 import { checkTransitions } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
 import { NOW, samplePlan, stalePlan } from './plan-fixture.js';

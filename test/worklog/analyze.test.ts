@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { blockedTasks, matchTasks, planTransitions, readyTasks, tasksOf } from '../../src/worklog/analyze.js';
+import { tasksOf } from '../../src/plan/tasks.js';
+import { matchTasks, planTransitions } from '../../src/worklog/analyze.js';
 import { claimsIn, claimViolations } from '../../src/worklog/claims.js';
 import { parseRewrites } from '../../src/worklog/entry.js';
-import { parsePlan } from '../../src/worklog/plan-snapshot.js';
+import { parsePlan } from '../../src/plan/snapshot.js';
 import { plan } from './helpers.js';
 
 const file = (p: Record<string, unknown>) => ({ path: 'docs/export-plan.json', plan: p as unknown as PlanState });
@@ -49,12 +50,6 @@ test('claimViolations: live claims of others only; stale claims, the holder and 
   const stale = claimsIn([file(old)], 'head', 'HEAD', now, 24);
   assert.equal(stale[0]!.stale, true);
   assert.deepEqual(claimViolations(stale, ['src/retry/x.ts'], 'bob', exempt, DEFAULT_CONFIG, false), []);
-});
-
-test('ready and blocked tasks follow dependencies within the plan', () => {
-  const tasks = tasksOf([file(plan())]);
-  assert.deepEqual(readyTasks(tasks).map((r) => r.key), ['export/cli']);
-  assert.deepEqual(blockedTasks(tasks).map((b) => [b.ref.key, b.waitingOn]), [['export/docs', ['loop']]]);
 });
 
 test('parsePlan is lenient but refuses what is not a plan; parseRewrites reads post-rewrite stdin', () => {

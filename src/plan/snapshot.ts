@@ -7,8 +7,8 @@ import { planMatcher } from '../check/repository.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { git, splitNul } from '../git/git.js';
-import { findPlanFiles } from '../plan/discover.js';
-import type { PlanState } from '../plan/types.js';
+import { findPlanFiles } from './discover.js';
+import type { PlanState } from './types.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
@@ -23,12 +23,8 @@ export interface Snapshot {
   skipped: { path: string; reason: string }[];
 }
 
-export async function ignoreCase(cwd?: string): Promise<boolean> {
-  return (await git(['config', '--bool', 'core.ignorecase'], { cwd, allowFail: true }))?.trim() === 'true';
-}
-
 /** Plan paths at a place; the working tree is what validate's findPlanFiles sees. */
-export async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
+async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
   if (place === 'worktree') return findPlanFiles(cwd, config);
   const plans = planMatcher(config);
   const spec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
@@ -39,11 +35,6 @@ export async function planPaths(place: Place, config: Config, cwd: string): Prom
   return [...new Set(splitNul(out))].filter(plans.matches).sort();
 }
 
-export async function readAtPlace(place: Place, path: string, root: string): Promise<string | null> {
-  if (place === 'worktree') return readFile(join(root, path), 'utf8').catch(() => null);
-  const spec = place === 'index' ? `:${path}` : `${place.rev}:${path}`;
-  return git(['show', spec], { cwd: root, allowFail: true });
-}
 
 /** Parses a plan leniently: an object with planId and workItems, or a reason why not. */
 export function parsePlan(text: string): PlanState | string {
@@ -68,7 +59,7 @@ export async function readSnapshot(place: Place, config: Config, root: string, o
   const snapshot: Snapshot = { plans: [], skipped: [] };
   const texts =
     place === 'worktree'
-      ? await Promise.all(paths.map((p) => readAtPlace(place, p, root)))
+      ? await Promise.all(paths.map((p) => readFile(join(root, p), 'utf8').catch(() => null)))
       : await readObjects(paths.map((p) => (place === 'index' ? `:${p}` : `${place.rev}:${p}`)), root);
   paths.forEach((path, i) => {
     const text = texts[i];

@@ -1,8 +1,7 @@
 // The handoff checked against git: a handoff states facts (branch, last commit, what is left
-// uncommitted) and git can confirm or refute each. Pure; the shell gathers the git facts.
+// uncommitted) and git can confirm or refute each. Pure; git-facts.ts gathers the facts.
 import { messages } from '../messages.js';
 import type { Handoff } from '../plan/types.js';
-import { git } from '../git/git.js';
 
 export interface HandoffGitFacts {
   branch: string | null;
@@ -41,29 +40,4 @@ export function handoffMismatches(handoff: Handoff, facts: HandoffGitFacts): str
     }
   }
   return out;
-}
-
-/** Paths whose working copy differs from the index, and untracked files (not ignored). */
-export async function uncommittedPaths(root: string): Promise<string[]> {
-  const [changed, untracked] = await Promise.all([
-    git(['diff', '--name-only', '-z', '--no-ext-diff'], { cwd: root }),
-    git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }),
-  ]);
-  return [...new Set([...changed.split('\0'), ...untracked.split('\0')].filter(Boolean))].sort();
-}
-
-export async function resolveLastCommit(rev: string | undefined, head: string | null, root: string): Promise<HandoffGitFacts['lastCommit']> {
-  if (!rev || !/^[0-9A-Za-z._/-]{1,200}$/.test(rev) || rev.startsWith('-')) return null;
-  const full = (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim();
-  if (!full) return null;
-  if (!head) return { full, ancestor: false };
-  const ancestor = (await git(['merge-base', '--is-ancestor', full, head], { cwd: root, allowFail: true })) !== null;
-  return { full, ancestor };
-}
-
-/** Commits on HEAD since the last one that changed `path` (how old its handoff is), or null if none did. */
-export async function commitsSince(path: string, root: string): Promise<number | null> {
-  const last = (await git(['log', '-1', '--format=%H', '--', path], { cwd: root, allowFail: true }))?.trim();
-  if (!last) return null;
-  return Number((await git(['rev-list', '--count', `${last}..HEAD`], { cwd: root })).trim());
 }

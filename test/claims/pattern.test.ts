@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PatternError, compilePattern } from '../src/claims/pattern.js';
+import { PatternError, compilePattern } from '../../src/claims/pattern.js';
 
 const m = (pattern: string, path: string, ignoreCase = false) => compilePattern(pattern, { ignoreCase }).test(path);
 

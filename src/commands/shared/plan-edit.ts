@@ -3,32 +3,31 @@
 // atomically in its own format.
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { readClaims } from '../check/staged.js';
-import { openRepository } from '../check/repository.js';
-import type { LiveClaim } from '../claims/claims.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
-import { writeFileAtomic } from '../fs/atomic-write.js';
-import { sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
-import { sanitize } from '../term.js';
-import { findPlanFiles } from './discover.js';
-import { matchesAddress, taskIds, type EditContext, type EditOutcome } from './edit.js';
-import { detectJsonFormat, formatJson } from './json-format.js';
-import { JsonSyntaxError, parseJsonDocument } from './json-document.js';
-import type { PlanState } from './types.js';
+import { readClaims } from '../../check/staged.js';
+import { openRepository } from '../../check/repository.js';
+import type { LiveClaim } from '../../claims/claims.js';
+import { EXIT, type UsageError, UserError } from '../../errors.js';
+import { writeFileAtomic } from '../../fs/atomic-write.js';
+import { sameAgent } from '../../identity/identity.js';
+import { messages } from '../../messages.js';
+import { findPlanFiles } from '../../plan/discover.js';
+import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
+import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
+import { JsonSyntaxError, parseJsonDocument } from '../../plan/json-document.js';
+import { matchesAddress, taskKey } from '../../plan/task-key.js';
+import type { PlanState } from '../../plan/types.js';
+import { sanitize } from '../../term.js';
+import { type CommandSpec, type Options, parseCommandArgs, usageError } from './args.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
 
-export interface PlanEdit {
-  command: string;
+export interface PlanEdit extends CommandSpec {
   /** Options besides --as. */
   options: Options;
   /** Refuse when another worktree or the base branch shows someone else's live claim on the task. */
   respectClaimsElsewhere: boolean;
-  /** Usage checks on the option values, before any file is read. */
-  checkValues?(values: Values): void;
+  /** Usage checks on the option values, before any file is read; `fail` makes the usage error. */
+  checkValues?(values: Values, fail: (detail: string) => UsageError): void;
   apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
 }
 
@@ -47,10 +46,10 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   // imply — the same facts pre-commit will judge the edited plan by.
   const seen = await readClaims(repo);
   const actor = typeof values.as === 'string' ? values.as.trim() : seen.identity.name;
-  if (actor === '') throw new UsageError(messages.editEmptyAs);
+  if (actor === '') throw usageError(spec, messages.editEmptyAs);
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
-  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, `${String(target.plan.planId)}/${target.taskId}`, ctx) : null;
+  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
   const outcome: EditOutcome = elsewhere
     ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
     : spec.apply(target.plan, target.taskId, ctx, values);
@@ -78,15 +77,10 @@ function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): Live
 }
 
 function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { as: { type: 'string' }, ...spec.options }, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(messages.editBadArguments(spec.command, (error as Error).message));
-  }
-  if (parsed.positionals.length !== 1) throw new UsageError(messages.editBadArguments(spec.command, 'give exactly one task, as <planId>/<taskId> or <taskId>'));
+  const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, ...spec.options }, positionals: true });
+  if (parsed.positionals.length !== 1) throw usageError(spec, messages.editOneTask);
   const values = parsed.values as Values;
-  spec.checkValues?.(values);
+  spec.checkValues?.(values, (detail) => usageError(spec, detail));
   return { values, address: parsed.positionals[0] };
 }
 
@@ -121,6 +115,6 @@ async function locateTask(root: string, files: string[], address: string): Promi
     }
   }
   if (found.length === 1) return found[0];
-  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${String(f.plan.planId)}/${f.taskId} (${f.file})`)));
+  if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${taskKey(f.plan.planId, f.taskId)} (${f.file})`)));
   throw new UserError(messages.editUnknownTask(address, files.length, broken));
 }
