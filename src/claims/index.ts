@@ -19,8 +19,8 @@ export class PatternIndex<T> {
 
   constructor(private readonly opts: PatternOptions) {}
 
-  /** Adds a pattern (compiled once per distinct text); throws PatternError for a bad one. */
-  add(source: string, value: T): void {
+  /** Adds a pattern (compiled once per distinct text) and returns it; throws PatternError for a bad one. */
+  add(source: string, value: T): CompiledPattern {
     let pattern = this.compiled.get(source);
     if (!pattern) {
       pattern = compilePattern(source, this.opts);
@@ -31,6 +31,7 @@ export class PatternIndex<T> {
     const list = table.get(key);
     if (list) list.push({ pattern, value });
     else table.set(key, [{ pattern, value }]);
+    return pattern;
   }
 
   get size(): number {
