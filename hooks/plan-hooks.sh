@@ -42,7 +42,8 @@ esac
 if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   # pre-commit leaves '<tree> <HEAD>' here when this commit gets no Plan-Task trailer: then
   # there is nothing to do and node need not start (src/hooks/trailer.ts). Consumed either
-  # way; without it (--no-verify, cherry-pick, rebase) or for another index or HEAD, node runs.
+  # way; without it (--no-verify, cherry-pick, rebase) or for another index or HEAD, node runs,
+  # and always under PLAN_HOOKS=2, whose trace shows each hook run.
   if f="$(git rev-parse --absolute-git-dir 2>/dev/null)/plan-hooks/no-trailer" && [ -f "$f" ]; then
     read -r decided < "$f"
     rm -f "$f"
