@@ -2,27 +2,19 @@
 // node; every other case still runs the hook (the trailer tests in prepare-commit-msg.test.ts
 // hold for both paths).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
+import { NodeLog } from '../fixtures/node-log.js';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, plan, repoWithPlans } from './fixture.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-fast-path-'));
+const logs = new NodeLog();
 const repos: Repo[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
-  rmSync(dir, { recursive: true, force: true });
+  logs.remove();
 });
-
-/** NODE_OPTIONS that append the first two arguments (`hook <name>`) of every node process started to `log`. */
-function startsLogged(log: string): NodeJS.ProcessEnv {
-  const script = join(dir, 'argv.mjs');
-  writeFileSync(script, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, process.argv.slice(2, 4).join(' ') + '\\n');\n`);
-  return { NODE_OPTIONS: `--import ${pathToFileURL(script).href}` };
-}
 
 const message = (r: Repo) => r.git('log', '-1', '--format=%B');
 const record = (r: Repo) => join(r.git('rev-parse', '--absolute-git-dir').trim(), 'plan-hooks', 'no-trailer');
@@ -35,10 +27,10 @@ function setup(): Repo {
 
 test('a commit that gets no trailer starts node for pre-commit only', () => {
   const r = setup();
-  const log = join(dir, 'code.log');
+  const log = join(logs.dir, 'code.log');
   r.write('README.md', 'unclaimed\n');
   r.git('add', '-A');
-  assert.equal(r.tryGit(['commit', '-m', 'code'], startsLogged(log)).code, 0);
+  assert.equal(r.tryGit(['commit', '-m', 'code'], logs.starts(log)).code, 0);
   assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['hook pre-commit']);
   assert.equal(existsSync(record(r)), false, 'the record is consumed');
   assert.equal(message(r), 'code\n\n');
@@ -46,10 +38,10 @@ test('a commit that gets no trailer starts node for pre-commit only', () => {
 
 test('a commit that gets a trailer, or that pre-commit did not see, runs prepare-commit-msg', () => {
   const r = setup();
-  const log = join(dir, 'own.log');
+  const log = join(logs.dir, 'own.log');
   r.write('src/api/a.ts', 'x\n');
   r.git('add', '-A');
-  assert.equal(r.tryGit(['commit', '-m', 'own'], startsLogged(log)).code, 0);
+  assert.equal(r.tryGit(['commit', '-m', 'own'], logs.starts(log)).code, 0);
   assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['hook pre-commit', 'hook prepare-commit-msg']);
   assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
 
