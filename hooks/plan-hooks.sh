@@ -39,17 +39,28 @@ case $hook in
 esac
 [ "${PLAN_HOOKS-}" = 0 ] && exit 0
 
+if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ]; then
+  # pre-commit leaves '<tree> <HEAD>' here when this commit gets no Plan-Task trailer: then
+  # there is nothing to do and node need not start (src/hooks/trailer.ts). Consumed either
+  # way; without it (--no-verify, cherry-pick, rebase) or for another index or HEAD, node runs,
+  # and always under PLAN_HOOKS=2, whose trace shows each hook run.
+  if f="$(git rev-parse --absolute-git-dir 2>/dev/null)/plan-hooks/no-trailer" && [ -f "$f" ]; then
+    read -r decided < "$f"
+    rm -f "$f"
+    [ "$decided" = "$(git write-tree 2>/dev/null) $(git rev-parse -q --verify HEAD)" ] && exit 0
+  fi
+fi
+
 node=@NODE@
 cli=@CLI@
 [ -n "$node" ] && [ -x "$node" ] || node=$(command -v node) || node=
 if [ -z "$cli" ] || [ ! -f "$cli" ]; then
-  cli=
   # This worktree's node_modules, then the main worktree's (a linked worktree where npm install
-  # never ran has none), then a global install on PATH.
-  for d in . "$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/.."; do
-    if [ -f "$d/node_modules/plan-hooks/dist/src/cli.js" ]; then cli="$d/node_modules/plan-hooks/dist/src/cli.js"; break; fi
-  done
-  [ -n "$cli" ] || cli=$(command -v plan-hooks) || cli=
+  # never ran has none; git is asked only then: it costs a process on every hook), then a
+  # global install on PATH.
+  cli=./node_modules/plan-hooks/dist/src/cli.js
+  [ -f "$cli" ] || cli="$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/../node_modules/plan-hooks/dist/src/cli.js"
+  [ -f "$cli" ] || cli=$(command -v plan-hooks) || cli=
 fi
 if [ "${PLAN_HOOKS_PROBE-}" = 1 ]; then
   printf 'node=%s\ncli=%s\n' "$node" "$cli"

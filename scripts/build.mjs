@@ -1,9 +1,9 @@
 // Build: TypeScript to dist/, then every schema in schema/ to a standalone ajv validator,
-// so no command or hook compiles a schema at run time.
+// so no command or hook compiles a schema at run time, then the hooks' modules bundled.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,4 +28,32 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
   // ajv's standalone ESM still calls require() for its runtime helpers and formats.
   const prelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
   writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), prelude + standalone(ajv, validate));
+}
+
+// Hooks run on every commit, and loading ES modules one file at a time costs a hook ~0.5 ms a
+// module. So each hook's static import graph (and worklog/record.js, which post-commit and
+// post-merge import) is bundled into the file tsc wrote, in place: dist/src keeps its layout
+// and the tests import modules from it as before. Dynamic import() stays a separate module
+// (the validator, the handoff, lint-staged are loaded only when needed), and so do the modules
+// the CLI loads before any hook (errors.js defines the error classes `instanceof` checks, so
+// one copy of it must exist).
+const { build } = require('esbuild');
+const src = join(root, 'dist', 'src');
+const SHARED = ['errors.js', 'messages.js', 'term.js'].map((f) => join(src, f));
+const entries = [...readdirSync(join(src, 'hooks')).filter((f) => f.endsWith('.js')).map((f) => join(src, 'hooks', f)), join(src, 'worklog', 'record.js')];
+for (const file of entries) {
+  const keepSeparate = {
+    name: 'keep-separate',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const target = resolve(args.resolveDir, args.path);
+        if (args.kind !== 'dynamic-import' && !SHARED.includes(target)) return undefined;
+        // Rewritten relative to the bundle, which replaces the entry file in place.
+        const path = relative(dirname(file), target);
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+      });
+    },
+  };
+  await build({ entryPoints: [file], outfile: file, allowOverwrite: true, bundle: true, format: 'esm', platform: 'node', target: 'node20', plugins: [keepSeparate], logLevel: 'warning' });
 }

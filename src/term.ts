@@ -1,6 +1,7 @@
 // Everything that reaches a terminal passes here: plan files are untrusted, so their text
 // is stripped of control characters (escape sequences could rewrite the screen).
-import pc from 'picocolors';
+import { createRequire } from 'node:module';
+import type pc from 'picocolors';
 
 // C0 controls except tab and newline, DEL, and C1 controls.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -14,5 +15,14 @@ export function sanitizeLine(text: string): string {
   return sanitize(text).replace(/[\t\n]/g, ' ');
 }
 
-/** picocolors decides from NO_COLOR, FORCE_COLOR and whether stdout is a TTY. */
-export const color = pc;
+type Colors = Omit<typeof pc, 'createColors'>;
+let colors: Colors | undefined;
+
+/**
+ * picocolors decides from NO_COLOR, FORCE_COLOR and whether stdout is a TTY. It is CommonJS:
+ * the first require costs ~4 ms (the CommonJS loader), so it is loaded when the first colour
+ * is used: a hook that prints nothing coloured never pays for it.
+ */
+export const color: Colors = new Proxy({} as Colors, {
+  get: (_, name) => (colors ??= createRequire(import.meta.url)('picocolors') as Colors)[name as keyof Colors],
+});

@@ -19,18 +19,20 @@ export class PatternIndex<T> {
 
   constructor(private readonly opts: PatternOptions) {}
 
-  /** Adds a pattern (compiled once per distinct text); throws PatternError for a bad one. */
-  add(source: string, value: T): void {
+  /** Adds a pattern (compiled once per distinct text) and returns it; throws PatternError for a bad one. */
+  add(source: string, value: T): CompiledPattern {
     let pattern = this.compiled.get(source);
     if (!pattern) {
       pattern = compilePattern(source, this.opts);
       this.compiled.set(source, pattern);
     }
-    const table = pattern.literal ? this.literal : this.byPrefix;
+    // `.` (the whole tree) has no ancestor to be found under: it is tested against every path.
+    const table = pattern.literal && pattern.literalPrefix !== '' ? this.literal : this.byPrefix;
     const key = pattern.literalPrefix;
     const list = table.get(key);
     if (list) list.push({ pattern, value });
     else table.set(key, [{ pattern, value }]);
+    return pattern;
   }
 
   get size(): number {

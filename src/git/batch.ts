@@ -6,7 +6,7 @@
 // is inherited either way.
 import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
-import { git } from './git.js';
+import { gitAlone } from './spawn.js';
 
 /** POSIX single-quoting: safe for any argument. */
 export const shQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -16,7 +16,7 @@ export type BatchCommand = string[] | { firstOf: string[][] };
 
 async function runAlone(command: BatchCommand, cwd: string): Promise<string | null> {
   for (const args of 'firstOf' in command ? command.firstOf : [command]) {
-    const out = await git(args, { cwd, allowFail: true });
+    const out = await gitAlone(args, { cwd, allowFail: true });
     if (out !== null) return out;
   }
   return null;

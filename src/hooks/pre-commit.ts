@@ -12,6 +12,7 @@ import type { Change } from '../git/changes.js';
 import { messages } from '../messages.js';
 import { regenerateHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
+import { recordNoTrailer, trailerTask } from './trailer.js';
 
 /** Each staged plan's text in the index and at HEAD, in one cat-file. */
 async function planChanges(changes: Change[], root: string): Promise<PlanChange[]> {
@@ -57,7 +58,15 @@ const run: HookRun = async () => {
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
   const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches);
-  await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (staged.tree ?? undefined), gitDir: repo.gitDir });
+  const tree = restaged ? null : staged.tree;
+  const head = repo.head;
+  // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts).
+  // After a restage the claims were read from another index: then it decides for itself.
+  const noTrailer = tree !== null && head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
+  await Promise.all([
+    writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir }),
+    recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null),
+  ]);
   return 0;
 };
 export default run;

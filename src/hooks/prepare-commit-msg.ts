@@ -11,6 +11,7 @@ import { check } from '../check/check.js';
 import { planMatcher } from '../check/repository.js';
 import { readStaged } from '../check/staged.js';
 import { git } from '../git/git.js';
+import { trailerTask } from './trailer.js';
 
 /** git's second argument when it has already decided the message. */
 const GIT_WROTE_IT = new Set(['merge', 'squash', 'commit']);
@@ -35,11 +36,8 @@ const run: HookRun = async ([messageFile, source]) => {
     isPlanFile: planMatcher(repo.config).matches,
     ignoreCase: repo.ignoreCase,
   });
-  const tasks = new Set(ownHits.map((h) => h.claim.task));
-  if (tasks.size !== 1) return 0;
-  const [task] = tasks;
-  // A task id from a plan file becomes a trailer value: one line, no control characters.
-  if (!task || /[\u0000-\u001f\u007f]/.test(task)) return 0;
+  const task = trailerTask(ownHits);
+  if (task === null) return 0;
   const file = resolve(repo.root, messageFile);
   await git(['interpret-trailers', '--in-place', '--if-exists', 'doNothing', '--trailer', `Plan-Task: ${task}`, file], { cwd: repo.root });
   // An empty message (the editor's template) gets the trailer on line 2; like `commit -s`, keep

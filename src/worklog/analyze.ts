@@ -1,31 +1,31 @@
 // Pure: what a commit means for the plans — the tasks it touched and the transitions it made.
 // Plans and git facts in, decisions out. Claims are src/claims/claims.ts's (one claim model for
 // pre-commit, pre-push and the worklog).
-import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
+import { PatternIndex } from '../claims/index.js';
+import { PatternError } from '../claims/pattern.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { tasksOf, type TaskRef } from '../plan/tasks.js';
-import type { Task } from '../plan/types.js';
 
-/** A task's `files` compiled; patterns that do not compile are ignored here (validate reports them). */
-function taskMatchers(task: Task, ignoreCase: boolean): CompiledPattern[] {
-  const out: CompiledPattern[] = [];
-  for (const source of Array.isArray(task.files) ? task.files : []) {
-    try {
-      if (typeof source === 'string') out.push(compilePattern(source, { ignoreCase }));
-    } catch (error) {
-      if (!(error instanceof PatternError)) throw error;
-    }
-  }
-  return out;
-}
-
-/** Tasks whose `files` match a changed path, plus those named by Plan-Task trailers. */
+/**
+ * Tasks whose `files` match a changed path, plus those named by Plan-Task trailers. Every plan
+ * task is looked at (not only live ones), so the patterns go through one index: a path meets
+ * only the patterns that could match it. Patterns that do not compile are ignored here
+ * (validate reports them).
+ */
 export function matchTasks(tasks: TaskRef[], paths: string[], trailerTasks: string[], ignoreCase: boolean): string[] {
   const hits = new Set(trailerTasks.map((t) => t.trim()).filter(Boolean));
+  const index = new PatternIndex<string>({ ignoreCase });
   for (const ref of tasks) {
-    const matchers = taskMatchers(ref.task, ignoreCase);
-    if (matchers.length > 0 && paths.some((p) => matchers.some((m) => m.test(p)))) hits.add(ref.key);
+    for (const source of Array.isArray(ref.task.files) ? ref.task.files : []) {
+      try {
+        if (typeof source !== 'string') continue;
+        index.add(source, ref.key);
+      } catch (error) {
+        if (!(error instanceof PatternError)) throw error;
+      }
+    }
   }
+  for (const path of paths) for (const hit of index.match(path)) hits.add(hit.value);
   return [...hits].sort();
 }
 

@@ -17,9 +17,8 @@ import { append, worklogPath } from './store.js';
 import { takeVerification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 
-async function operation(root: string, parents: number): Promise<Operation> {
+function operation(gitDir: string, parents: number): Operation {
   if (parents > 1) return 'merge';
-  const gitDir = (await git(['rev-parse', '--path-format=absolute', '--git-dir'], { cwd: root })).trim();
   if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) return 'rebase';
   if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD')) || existsSync(join(gitDir, 'sequencer'))) return 'cherry-pick';
   if (existsSync(join(gitDir, 'REVERT_HEAD'))) return 'revert';
@@ -34,9 +33,13 @@ export interface Context {
 }
 
 export async function context(cwd?: string): Promise<Context> {
+  // One round of git: the reads run side by side. Outside a repository, repoRoot's message is
+  // the one reported (the others fail too, and are not left unhandled).
+  const file = worklogPath(cwd);
+  const branch = currentBranch(cwd);
+  file.catch(() => {});
   const root = await repoRoot(cwd);
-  const [file, branch] = await Promise.all([worklogPath(root), currentBranch(root)]);
-  return { root, config: await loadConfig(root), file, branch };
+  return { root, config: await loadConfig(root), file: await file, branch: await branch };
 }
 
 const META = ['%H', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)'].join('%x00');
@@ -45,18 +48,20 @@ const META = ['%H', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,v
 export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date()): Promise<CommitEntry> {
   const ctx = await context(cwd);
   const { root, config } = ctx;
-  const [meta, changes, ignore, verification] = await Promise.all([
-    git(['log', '-1', '--no-show-signature', `--format=${META}`, rev], { cwd: root }),
+  // The commit's plans are read as soon as git has named the commit, beside the other reads.
+  const fields = git(['log', '-1', '--no-show-signature', `--format=${META}`, rev], { cwd: root }).then((meta) => meta.replace(/\n$/, '').split('\0'));
+  const [[commit, parentList, authorName, authorEmail, committedAt, subject, trailers], after, changes, ignore, verification, gitDir] = await Promise.all([
+    fields,
+    fields.then(([commit]) => readSnapshot({ rev: commit! }, config, root)),
     commitChanges(rev, root),
     ignoreCase(root),
     takeVerification(rev, root),
+    git(['rev-parse', '--path-format=absolute', '--git-dir'], { cwd: root }).then((out) => out.trim()),
   ]);
-  const [commit, parentList, authorName, authorEmail, committedAt, subject, trailers] = meta.replace(/\n$/, '').split('\0');
   const parents = parentList ? parentList.split(' ') : [];
   const paths = touchedPaths(changes);
   const plans = planMatcher(config);
   const planChanged = paths.some(plans.matches);
-  const after = await readSnapshot({ rev: commit! }, config, root);
   const before: Snapshot =
     parents.length === 0
       ? { plans: [], skipped: [] }
@@ -72,7 +77,7 @@ export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date())
     author: { name: authorName ?? '', email: authorEmail ?? '' },
     committedAt: committedAt ?? '',
     subject: subject ?? '',
-    operation: await operation(root, parents.length),
+    operation: operation(gitDir, parents.length),
     changes,
     branch: ctx.branch,
     worktree: root,

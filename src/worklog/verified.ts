@@ -36,11 +36,8 @@ export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, 
  * consumed, so a later commit of the same tree made with --no-verify does not inherit it.
  */
 export async function takeVerification(commit: string, cwd?: string): Promise<{ verified: boolean; skipped: string[] }> {
-  const file = await markerPath(cwd);
-  const [text, tree] = await Promise.all([
-    readFile(file, 'utf8').catch(() => ''),
-    git(['rev-parse', `${commit}^{tree}`], { cwd, allowFail: true }),
-  ]);
+  const [file, tree] = await Promise.all([markerPath(cwd), git(['rev-parse', `${commit}^{tree}`], { cwd, allowFail: true })]);
+  const text = await readFile(file, 'utf8').catch(() => '');
   await rm(file, { force: true });
   let marker: Marker | null = null;
   try {

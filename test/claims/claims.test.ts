@@ -92,7 +92,7 @@ describe('matching paths against claims', () => {
 
 describe('the pattern index', () => {
   test('finds exactly what testing every pattern finds', () => {
-    const patterns = ['src', 'src/a.ts', 'src/*.ts', 'src/**/*.test.ts', '**/*.md', 'lib/x/', './docs/y', 'a?c/d', 'src/[ab]*/z', 'SRC/Upper.ts', 'deep/**', 'x\\*y'];
+    const patterns = ['src', 'src/a.ts', 'src/*.ts', 'src/**/*.test.ts', '**/*.md', 'lib/x/', './docs/y', 'a?c/d', 'src/[ab]*/z', 'SRC/Upper.ts', 'deep/**', 'x\\*y', '.', './'];
     const paths = ['src/a.ts', 'src/b/c.test.ts', 'README.md', 'lib/x/y/z', 'docs/y', 'abc/d', 'src/bb/z', 'src/upper.ts', 'SRC/Upper.ts', 'deep/1/2', 'x*y', 'other/file'];
     for (const ignoreCase of [false, true]) {
       const index = new PatternIndex<string>({ ignoreCase });

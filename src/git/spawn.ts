@@ -1,0 +1,38 @@
+// One git process per call: what git() falls back to, and what a batch runs without a POSIX
+// shell. The environment git gave the hook is inherited as it is.
+import { execFile } from 'node:child_process';
+import { UserError } from '../errors.js';
+import { messages } from '../messages.js';
+
+export interface GitOptions {
+  cwd?: string;
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Resolve with null instead of throwing when git exits non-zero. */
+  allowFail?: boolean;
+}
+
+export const MAX_BUFFER = 256 * 1024 * 1024;
+
+export function failure(args: string[], stderr: string): UserError {
+  return new UserError(messages.gitFailed(`git ${args.join(' ')}`, stderr.trim() || 'no message'));
+}
+
+/** Runs git alone and returns stdout. */
+export function gitAlone(args: string[], opts: GitOptions & { allowFail: true }): Promise<string | null>;
+export function gitAlone(args: string[], opts?: GitOptions): Promise<string>;
+export function gitAlone(args: string[], opts: GitOptions = {}): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: opts.cwd, env: opts.env ?? process.env, maxBuffer: MAX_BUFFER, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (!error) resolve(stdout);
+        else if (opts.allowFail && typeof error.code === 'number') resolve(null);
+        else reject(failure(args, stderr || error.message));
+      },
+    );
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
+  });
+}
