@@ -22,7 +22,8 @@ import { tail, worklogPath } from '../worklog/store.js';
 const TAIL = 200;
 const RECENT = 10;
 
-async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
+// Exported for bench/worklog.bench.mjs, which times it in-process.
+export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const [snapshot, branch, head, uncommitted, file] = await Promise.all([
