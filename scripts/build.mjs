@@ -34,7 +34,7 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 // module. So each hook's static import graph (and worklog/record.js, which post-commit and
 // post-merge import) is bundled into the file tsc wrote, in place: dist/src keeps its layout
 // and the tests import modules from it as before. Dynamic import() stays a separate module
-// (the validator, the handoff, lint-staged are loaded only when needed), and so do the modules
+// (the validator and the handoff are loaded only when a plan is staged), and so do the modules
 // the CLI loads before any hook (errors.js defines the error classes `instanceof` checks, so
 // one copy of it must exist).
 const { build } = require('esbuild');
