@@ -4,7 +4,8 @@
 // unstaged edits survive and nothing but the blocks (and the derived handoff fields) changes.
 // `git commit <paths>` commits a temporary index (next-index-*.lock) while git also holds the
 // real index (index.lock) that becomes .git/index afterwards: both get the same entries.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { basename, join } from 'node:path';
 import { loadConfig } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
@@ -157,7 +158,9 @@ async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
     const file = join(root, edit.path);
     const text = await readFile(file, 'utf8').catch(() => null);
     const next = text === null ? null : edit.apply(text);
-    if (next !== null && next !== text) await writeFile(file, next);
+    // Atomic, and refused if the file changed since it was read: the user's unstaged edits in it
+    // are never half-written or overwritten.
+    if (text !== null && next !== null && next !== text) writeFileAtomic(file, next, text);
   }
   return changed;
 }
