@@ -3,6 +3,8 @@
 //  2. Per-commit cost of a code-only commit in a repository of 10,000 files with 20 plans × 50
 //     tasks (200 live claims held by others, none matching the committed file): plan-hooks'
 //     pre-commit against a bare `node -e ''` pre-commit, in the same hyperfine run (target ≤ 1.2×).
+//     BENCH_AGAINST=<another build's dist/src/cli.js> adds that build to the same run: between
+//     runs the medians drift by several ms on a busy machine, more than most changes save.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,14 +104,18 @@ function makeBenchRepo(hook) {
 const check = claimCheckAlone();
 console.log(`claim check alone: ${FILES} paths × ${check.patterns} patterns: median ${check.median.toFixed(1)} ms (min ${check.min.toFixed(1)} ms, ${check.hits} hits) — target ≤ 150 ms (${check.median <= 150 ? 'met' : 'missed'})`);
 
-const ours = makeBenchRepo(`#!/bin/sh\nexec "${process.execPath}" "${CLI}" hook pre-commit "$@"\n`);
+const hookFor = (cli) => `#!/bin/sh\nexec "${process.execPath}" "${cli}" hook pre-commit "$@"\n`;
+const ours = makeBenchRepo(hookFor(CLI));
 const bare = makeBenchRepo(`#!/bin/sh\nexec "${process.execPath}" -e ''\n`);
+const against = process.env.BENCH_AGAINST ? makeBenchRepo(hookFor(resolve(process.env.BENCH_AGAINST))) : null;
 const commit = (dir) => `cd ${dir} && date +%s%N > src/mod0/file0.ts && git add src/mod0/file0.ts && git commit -q -m bench`;
 const out = join(mkdtempSync(join(tmpdir(), 'plan-hooks-bench-out-')), 'hyperfine.json');
 try {
   execFileSync('hyperfine', ['-N', '--warmup', '5', '--runs', RUNS, '--export-json', out,
-    '-n', 'plan-hooks pre-commit', `sh -c '${commit(ours)}'`, '-n', "bare node -e '' pre-commit", `sh -c '${commit(bare)}'`], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    '-n', 'plan-hooks pre-commit', `sh -c '${commit(ours)}'`, '-n', "bare node -e '' pre-commit", `sh -c '${commit(bare)}'`,
+    ...(against ? ['-n', 'BENCH_AGAINST pre-commit', `sh -c '${commit(against)}'`] : [])], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;
+  if (against) console.log(`per-commit median: BENCH_AGAINST ${(results[2].median * 1000).toFixed(1)} ms, this build ${(results[0].median * 1000).toFixed(1)} ms (same run)`);
   const [a, b] = results.map((r) => r.median * 1000);
   const [ua, ub] = results.map((r) => (r.user + r.system) * 1000);
   console.log(`per-commit median: plan-hooks ${a.toFixed(1)} ms, bare node ${b.toFixed(1)} ms, ratio ${(a / b).toFixed(2)}× — target ≤ 1.2× (${a / b <= 1.2 ? 'met' : 'missed'})`);
@@ -127,7 +133,7 @@ try {
   if (!refused) process.exitCode = 1;
 } finally {
   // BENCH_KEEP=1 keeps the repositories for profiling.
-  if (process.env.BENCH_KEEP) console.log(`kept: ${ours} ${bare}`);
-  else for (const d of [ours, bare]) rmSync(d, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`kept: ${[ours, bare, against].filter(Boolean).join(' ')}`);
+  else for (const d of [ours, bare, against].filter(Boolean)) rmSync(d, { recursive: true, force: true });
   rmSync(dirname(out), { recursive: true, force: true });
 }
