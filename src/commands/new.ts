@@ -10,15 +10,10 @@ import { EXIT, UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { worktreeRoot } from '../git/worktree.js';
 import { isPlanPath } from '../plan/discover.js';
+import { day } from '../plan/edit.js';
 
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Today as YYYY-MM-DD in the user's time zone: the day they would write by hand. */
-function localDate(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export function render(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
@@ -40,7 +35,7 @@ const command: Command = {
     const values = {
       planId: name,
       title: name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' '),
-      today: localDate(new Date()),
+      today: day(new Date()),
       markdown: md,
       json,
       jsonName: `${name}-plan.json`,

@@ -163,7 +163,7 @@ test('new writes the pair with today\'s date, which passes validate --strict', (
   assert.match(r.stdout, /npx plan-hooks validate docs\/demo-plan\.json --strict/);
   const plan = JSON.parse(readFileSync(join(repo.dir, 'docs/demo-plan.json'), 'utf8')) as PlanState;
   const d = new Date();
-  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const today = d.toISOString().slice(0, 10); // UTC, like every date plan-hooks writes
   assert.equal(plan.planId, 'demo');
   assert.equal(plan.createdDate, today);
   assert.equal(plan.lastUpdated, today);
