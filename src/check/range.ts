@@ -12,7 +12,8 @@ import { type Change, EMPTY_TREE, parseNameStatus } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
 import { type Decision, type PlanChange, check, effectiveModes } from './check.js';
-import { type Repository, parsePlan, planMatcher, worktreeVersions } from './repository.js';
+import { planMatcher } from '../plan/discover.js';
+import { type Repository, parsePlan, worktreeVersions } from './repository.js';
 
 export interface CommitVerdict {
   commit: string;

@@ -7,12 +7,11 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../config/config.js';
 import { type ObjectReader, readObjects } from '../git/cat-file.js';
-import { type Change, parseNameStatus } from '../git/changes.js';
+import type { Change } from '../git/changes.js';
 import { type BatchCommand, gitBatch } from '../git/batch.js';
 import { git, splitNul } from '../git/git.js';
 import type { PlanVersion } from '../claims/claims.js';
-import { isPlanPath } from '../plan/discover.js';
-import { PatternError, compilePattern } from '../claims/pattern.js';
+import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import { UserError } from '../errors.js';
 
 export interface Worktree {
@@ -156,13 +155,6 @@ function defaultBase(refsOut: string): Repository['base'] {
   return DEFAULT_BASES.map((c) => found.get(c)).find((b) => b !== undefined) ?? null;
 }
 
-/** `git diff --cached` against HEAD (against nothing before the first commit). */
-export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'];
-
-export async function diffIndex(cwd: string): Promise<Change[]> {
-  return parseNameStatus(await git(DIFF_INDEX, { cwd }));
-}
-
 /**
  * During a merge only paths that differ from every parent count, so a merge is not blamed for
  * what it carries in from the other side (what a combined diff shows).
@@ -173,26 +165,6 @@ export async function onlyOwnChanges(repo: Repository, changes: Change[]): Promi
   return changes.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
 }
 
-
-export interface PlanMatcher {
-  /** Literal directory prefixes to list ('' for the whole tree, when a pattern starts with a wildcard). */
-  roots: string[];
-  matches(path: string): boolean;
-}
-
-export function planMatcher(config: Config): PlanMatcher {
-  const roots = new Set<string>();
-  for (const source of config.plans) {
-    try {
-      const pattern = compilePattern(source, { ignoreCase: false });
-      // A literal pattern names a file or a directory: listing its parent covers both.
-      roots.add(pattern.literal ? pattern.literalPrefix.split('/').slice(0, -1).join('/') : pattern.literalPrefix);
-    } catch (error) {
-      if (!(error instanceof PatternError)) throw error;
-    }
-  }
-  return { roots: roots.has('') ? [''] : [...roots], matches: (path) => isPlanPath(path, config) };
-}
 
 /** `ls-files -s -z` output (pure): stage-0 plan paths → blob id. Conflicted entries are not a version yet. */
 function parseIndexListing(out: string, plans: PlanMatcher): Map<string, string> {

@@ -1,11 +1,11 @@
 // The facts of a commit in the making: the repository, what the index changes, every live
 // claim the hooks can see, and who is committing (SPEC §4, the branch source included).
 import { type LiveClaim, liveClaims } from '../claims/claims.js';
-import { type Change, parseNameStatus } from '../git/changes.js';
+import { type Change, DIFF_INDEX, diffIndex, parseNameStatus } from '../git/changes.js';
 import { startObjectReader } from '../git/cat-file.js';
 import { git } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
-import { DIFF_INDEX, type Repository, diffIndex, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
+import { type Repository, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
 
 export interface Claims {
   repo: Repository;

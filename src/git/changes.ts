@@ -40,3 +40,10 @@ export async function commitChanges(commit: string, cwd?: string): Promise<Chang
   const base = parent === null ? EMPTY_TREE : parent.trim();
   return parseNameStatus(await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', base, commit], { cwd }));
 }
+
+/** `git diff --cached` against HEAD (against nothing before the first commit). */
+export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'];
+
+export async function diffIndex(cwd: string): Promise<Change[]> {
+  return parseNameStatus(await git(DIFF_INDEX, { cwd }));
+}

@@ -5,7 +5,7 @@
 import type { HookRun } from '../commands/hook.js';
 import { CHECKS, type PlanChange, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
 import { formatDecision } from '../check/report.js';
-import { planMatcher } from '../check/repository.js';
+import { planMatcher } from '../plan/discover.js';
 import { readStaged } from '../check/staged.js';
 import { readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';

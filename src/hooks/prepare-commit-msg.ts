@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HookRun } from '../commands/hook.js';
 import { check } from '../check/check.js';
-import { planMatcher } from '../check/repository.js';
+import { planMatcher } from '../plan/discover.js';
 import { readStaged } from '../check/staged.js';
 import { git } from '../git/git.js';
 import { trailerTask } from './trailer.js';

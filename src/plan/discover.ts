@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
-import { compilePattern, type CompiledPattern } from '../claims/pattern.js';
+import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
 import { git, splitNul } from '../git/git.js';
 
 const compiled = new WeakMap<Config, CompiledPattern[]>();
@@ -30,4 +30,24 @@ export async function findPlanFiles(root: string, config: Config): Promise<strin
   // -c also lists tracked files deleted from the working tree; those are not there to read.
   const files = new Set(splitNul(out).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
   return [...files].sort();
+}
+
+export interface PlanMatcher {
+  /** Literal directory prefixes to list ('' for the whole tree, when a pattern starts with a wildcard). */
+  roots: string[];
+  matches(path: string): boolean;
+}
+
+export function planMatcher(config: Config): PlanMatcher {
+  const roots = new Set<string>();
+  for (const source of config.plans) {
+    try {
+      const pattern = compilePattern(source, { ignoreCase: false });
+      // A literal pattern names a file or a directory: listing its parent covers both.
+      roots.add(pattern.literal ? pattern.literalPrefix.split('/').slice(0, -1).join('/') : pattern.literalPrefix);
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+    }
+  }
+  return { roots: roots.has('') ? [''] : [...roots], matches: (path) => isPlanPath(path, config) };
 }

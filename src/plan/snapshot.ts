@@ -3,7 +3,7 @@
 // worklog and the handoff must not depend on the validator (which is not loaded after commits).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { planMatcher } from '../check/repository.js';
+import { planMatcher } from './discover.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { git, splitNul } from '../git/git.js';

@@ -11,7 +11,7 @@ import { tasksOf } from '../plan/tasks.js';
 import { matchTasks, planTransitions } from './analyze.js';
 import { claimsIn, claimViolations } from './claims.js';
 import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
-import { planMatcher } from '../check/repository.js';
+import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogPath } from './store.js';
 import { takeVerification } from './verified.js';
