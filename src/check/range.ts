@@ -4,13 +4,14 @@
 // they do at commit time. Each commit is judged at its own commit time (a claim that went
 // stale later does not excuse it), with the identity rules of SPEC §4 where the commit's
 // author stands in for the git author (so CI, which has no agent markers, judges by author).
-import { type LiveClaim, type PlanVersion, liveClaims } from '../claims/claims.js';
+import { type PlanVersion, liveClaims } from '../claims/claims.js';
 import type { CheckName } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { gitBatch } from '../git/batch.js';
 import { type Change, EMPTY_TREE, parseNameStatus } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
-import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
+import type { Identity } from '../identity/identity.js';
+import { identityOf } from './staged.js';
 import { type Decision, type PlanChange, check, effectiveModes } from './check.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Repository, parsePlan, worktreeVersions } from './repository.js';
@@ -113,7 +114,7 @@ export async function checkCommits(repo: Repository, commits: string[], skip: Ch
       ...worktrees,
     ];
     const claims = liveClaims(versions, info.time, repo.config.staleAfterHours);
-    const identity = commitIdentity(repo, info, claims);
+    const identity = identityOf(repo, claims, info.author || null);
     const planChanges: PlanChange[] = changes
       .filter((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)))
       .map((c) => ({
@@ -130,13 +131,3 @@ export async function checkCommits(repo: Repository, commits: string[], skip: Ch
   return verdicts;
 }
 
-/** SPEC §4 for a commit already made: its author stands in for the git author. */
-function commitIdentity(repo: Repository, info: CommitInfo, claims: LiveClaim[]): Identity {
-  return pickIdentity({
-    env: process.env,
-    configAgent: repo.configAgent,
-    branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
-    authorName: info.author || null,
-    config: repo.config,
-  });
-}

@@ -20,12 +20,13 @@ export interface Staged extends Claims {
   tree: string | null;
 }
 
-export function identityOf(repo: Repository, claims: LiveClaim[]): Identity {
+/** SPEC §4 from the repository's facts; a commit already made passes its own author instead. */
+export function identityOf(repo: Repository, claims: LiveClaim[], authorName = repo.authorName): Identity {
   return pickIdentity({
     env: process.env,
     configAgent: repo.configAgent,
     branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
-    authorName: repo.authorName,
+    authorName,
     config: repo.config,
   });
 }
