@@ -5,7 +5,7 @@ import { PatternIndex } from '../../src/claims/index.js';
 import { UserError } from '../../src/errors.js';
 import { compilePattern } from '../../src/claims/pattern.js';
 import type { Task } from '../../src/plan/types.js';
-import { claimed, hoursAgo, open, plan } from '../enforce/fixture.js';
+import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 
 const NOW = new Date();
 const version = (kind: SourceKind, tasks: Task[], file = 'docs/p-plan.json'): PlanVersion => ({ source: { kind, label: kind }, file, plan: plan('p', tasks) });

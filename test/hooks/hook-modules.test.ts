@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
 import { CLI, type Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../enforce/fixture.js';
+import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];

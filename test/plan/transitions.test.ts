@@ -5,7 +5,7 @@ import { parseJsonDocument } from '../../src/plan/json-document.js';
 import type { Problem } from '../../src/plan/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { NOW, clone, samplePlan, stalePlan } from './plan-fixture.js';
+import { NOW, clone, samplePlan, stalePlan } from '../fixtures/small-plan.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {
   return { file: 'docs/export-retry-plan.json', identity, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24, ...extra };

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import { branchHolder, pickIdentity } from '../../src/identity/identity.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from './fixture.js';
+import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

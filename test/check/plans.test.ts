@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { PlanState } from '../../src/plan/types.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from './fixture.js';
+import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from './fixture.js';
+import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from './fixture.js';
+import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];

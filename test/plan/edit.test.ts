@@ -5,7 +5,7 @@ import { claimTask, completeTask, dateTime, releaseTask, taskIds, type EditConte
 import { matchesAddress } from '../../src/plan/task-key.js';
 import { checkTransitions } from '../../src/plan/transitions.js';
 import type { PlanState } from '../../src/plan/types.js';
-import { NOW, samplePlan, stalePlan } from './plan-fixture.js';
+import { NOW, samplePlan, stalePlan } from '../fixtures/small-plan.js';
 
 const ctx = (actor: string): EditContext => ({ actor, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24 });
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { type Repo, makeRepo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from './fixture.js';
+import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
