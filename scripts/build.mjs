@@ -1,7 +1,7 @@
 // Build: TypeScript to dist/, then every schema in schema/ to a standalone ajv validator,
 // so no command or hook compiles a schema at run time, then the hooks' modules bundled.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,30 +30,44 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
   writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), prelude + standalone(ajv, validate));
 }
 
-// Hooks run on every commit, and loading ES modules one file at a time costs a hook ~0.5 ms a
-// module. So each hook's static import graph (and worklog/record.js, which post-commit and
-// post-merge import) is bundled into the file tsc wrote, in place: dist/src keeps its layout
-// and the tests import modules from it as before. Dynamic import() stays a separate module
-// (the validator and the handoff are loaded only when a plan is staged), and so do the modules
-// the CLI loads before any hook (errors.js defines the error classes `instanceof` checks, so
-// one copy of it must exist).
+// Hooks run on every commit, and most of a hook's own time is loading code: ES modules cost
+// ~0.5 ms a module and start node's ESM loader (~3 ms). So each hook is one CommonJS file,
+// dist/src/hooks/<hook>.cjs, that the runner starts directly. Its dynamic imports are bundled
+// too (evaluated only when reached), except two that only a commit staging a plan reaches and
+// that bring the plan validator: those load from dist/src as ES modules. They carry their own
+// copies of shared modules, which is why errors are told apart by a registered symbol
+// (src/errors.ts), not by instanceof.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
-const SHARED = ['errors.js', 'messages.js', 'term.js'].map((f) => join(src, f));
-const entries = [...readdirSync(join(src, 'hooks')).filter((f) => f.endsWith('.js')).map((f) => join(src, 'hooks', f)), join(src, 'worklog', 'record.js')];
-for (const file of entries) {
-  const keepSeparate = {
-    name: 'keep-separate',
-    setup(b) {
-      b.onResolve({ filter: /^\./ }, (args) => {
-        if (args.kind === 'entry-point') return undefined;
-        const target = resolve(args.resolveDir, args.path);
-        if (args.kind !== 'dynamic-import' && !SHARED.includes(target)) return undefined;
-        // Rewritten relative to the bundle, which replaces the entry file in place.
-        const path = relative(dirname(file), target);
-        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
-      });
-    },
-  };
-  await build({ entryPoints: [file], outfile: file, allowOverwrite: true, bundle: true, format: 'esm', platform: 'node', target: 'node20', plugins: [keepSeparate], logLevel: 'warning' });
+const LOADED_FROM_DISK = ['check/plan-rules.js', 'handoff/stage.js'].map((f) => join(src, f));
+const HOOKS = readdirSync(join(root, 'src', 'hooks')).filter((f) => f.endsWith('.ts') && f !== 'main.ts' && f !== 'trailer.ts').map((f) => f.slice(0, -3));
+const fromDisk = {
+  name: 'from-disk',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (args.kind !== 'dynamic-import' || !LOADED_FROM_DISK.includes(target)) return undefined;
+      return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
+    });
+  },
+};
+for (const hook of HOOKS) {
+  const result = await build({
+    stdin: { contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
+    outfile: join(src, 'hooks', `${hook}.cjs`),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    plugins: [fromDisk],
+    // createRequire(import.meta.url) (term.ts, the validators) resolves packages: from the
+    // bundle's place as well as from the module's own.
+    define: { 'import.meta.url': '__bundle_url' },
+    banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  // A module that looks up a file relative to itself would get the bundle's place instead.
+  const located = Object.keys(result.metafile.inputs).filter((f) => existsSync(join(root, f)) && /import\.meta/.test(readFileSync(join(root, f), 'utf8').replaceAll('createRequire(import.meta.url)', '')));
+  if (located.length > 0) throw new Error(`hooks/${hook}.cjs bundles modules that use import.meta: ${located.join(', ')}`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point. Each command lives in its own module and is imported only when named, so a
 // hook pays for nothing but the code it runs.
-import { EXIT, UsageError, formatError } from './errors.js';
+import { EXIT, formatError, isUsageError } from './errors.js';
 import { messages } from './messages.js';
 
 export interface Command {
@@ -60,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     process.stderr.write(formatError(error, name));
-    return error instanceof UsageError ? EXIT.usage : EXIT.failed;
+    return isUsageError(error) ? EXIT.usage : EXIT.failed;
   }
 }
 

@@ -158,6 +158,10 @@ Exit 1 when a hook would not run.
     hookNotExecutable: (file: string, absolute: string) => ({ text: `${file} is not executable: git skips it.`, fix: `chmod +x '${absolute}'` }),
     hookOk: (hook: string, file: string) => `${hook}: ${file} → plan-hooks`,
     runnerMissing: (file: string) => ({ text: `the hook runner ${file} is missing.`, fix: `run 'plan-hooks init'.` }),
+    runnerOutdated: (file: string) => ({
+      text: `the hook runner ${file} was written for another configuration or an older plan-hooks: pre-commit works, but makes its git reads itself (~15 ms more a commit).`,
+      fix: `run 'plan-hooks init' (and commit the runner if it is tracked).`,
+    }),
     noNode: () => `node is not on the PATH the hooks see.`,
     nodeOk: (version: string | null, node: string) => `node ${version} (${node})`,
     nodeOld: (version: string | null, node: string, min: string) => ({

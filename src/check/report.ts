@@ -6,6 +6,8 @@ import { claimAgeHours } from '../claims/stale.js';
 import type { Identity } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';
+import { formatProblems } from '../plan/report.js';
+import { sortProblems } from '../plan/problems.js';
 
 /** Paths listed per task before the rest are counted. */
 const PATHS_PER_TASK = 20;
@@ -33,12 +35,10 @@ export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date,
 }
 
 /** Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals. */
-export async function formatDecision(decision: Decision, identity: Identity, now: Date, bypass = messages.bypassCommit()): Promise<string> {
+export function formatDecision(decision: Decision, identity: Identity, now: Date, bypass = messages.bypassCommit()): string {
   let out = '';
   const { errors, warnings } = decision;
   if (errors.length > 0 || warnings.length > 0) {
-    // Only a staged plan produces problems, and then the validator is loaded anyway.
-    const [{ formatProblems }, { sortProblems }] = await Promise.all([import('../plan/report.js'), import('../plan/validate.js')]);
     out += errors.length > 0 ? messages.planRefusedHeader(errors.length) : messages.planWarningHeader(warnings.length);
     out += formatProblems(sortProblems([...errors, ...warnings]));
     if (errors.length > 0) out += messages.planRefusedFooter();

@@ -6,11 +6,13 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../config/config.js';
-import { type ObjectReader, readObjects } from '../git/cat-file.js';
+import { readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';
 import { type BatchCommand, gitBatch } from '../git/batch.js';
 import { git, splitNul } from '../git/git.js';
-import type { PlanVersion } from '../claims/claims.js';
+import { takePrefetched } from '../git/prefetch.js';
+import { type PlanVersion, claimsView } from '../claims/claims.js';
+import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import { UserError } from '../errors.js';
 
@@ -104,16 +106,8 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Co
   const guess = await guessRoot(cwd);
   const guessedBase = guess?.config.baseBranch ?? null;
   const extraCommands = extra(guess?.config ?? null);
-  const [paths, configOut, worktreeOut, refsOut, ...extraOut] = await gitBatch(
-    [
-      ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
-      ['config', '-l', '-z'],
-      ['worktree', 'list', '--porcelain'],
-      guessedBase ? baseRevParse(guessedBase) : ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES],
-      ...extraCommands,
-    ],
-    cwd,
-  );
+  const commands = repositoryReads(guess?.config ?? null, extraCommands);
+  const [paths, configOut, worktreeOut, refsOut, ...extraOut] = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
   const guessed = guess !== null && guess.root === root;
@@ -125,7 +119,7 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Co
   if (config.baseBranch) {
     const commit = config.baseBranch === guessedBase ? refsOut : await git(baseRevParse(config.baseBranch), { cwd: root, allowFail: true });
     base = commit?.trim() ? { name: config.baseBranch, commit: commit.trim() } : null;
-  } else base = guessedBase ? defaultBase((await git(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES], { cwd: root, allowFail: true })) ?? '') : defaultBase(refsOut ?? '');
+  } else base = guessedBase ? defaultBase((await git(LIST_DEFAULT_BASES, { cwd: root, allowFail: true })) ?? '') : defaultBase(refsOut ?? '');
   const repo: Repository = {
     root,
     gitDir,
@@ -141,10 +135,27 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Co
   return { repo, extra: extraOut, guessed: guessed && extraCommands.length === extraOut.length };
 }
 
+/**
+ * The git reads openRepositoryWith makes, for a repository whose configuration is `config`
+ * (null: not known yet), followed by the caller's `extra`. The runner makes these same reads
+ * for pre-commit before node starts (src/git/prefetch.ts).
+ */
+export function repositoryReads(config: Config | null, extra: BatchCommand[]): BatchCommand[] {
+  const base = config?.baseBranch ?? null;
+  return [
+    ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
+    ['config', '-l', '-z'],
+    ['worktree', 'list', '--porcelain'],
+    base ? baseRevParse(base) : LIST_DEFAULT_BASES,
+    ...extra,
+  ];
+}
+
 const baseRevParse = (name: string) => ['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`];
 
 /** The repository's default branch, in order of preference: origin's HEAD, main, master. */
 const DEFAULT_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master'];
+const LIST_DEFAULT_BASES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES];
 
 function defaultBase(refsOut: string): Repository['base'] {
   const found = new Map<string, { name: string; commit: string }>();
@@ -252,13 +263,12 @@ export function parsePlan(text: string): unknown {
  * Every version of every plan the claims come from: the index, HEAD, the base branch, and the
  * working files of the other worktrees. Only versions that can differ are read: HEAD's for the
  * plans the index changes (`changes`), the base branch's for plans that differ from the index.
- * `indexListing` is `listIndexPlans`' output when the caller already started it.
+ * `listings` are the outputs of listIndexPlans and diffIndexBase when the caller already has them.
  */
 export async function planVersions(
   repo: Repository,
   changes: Change[],
   listings?: { index: string | null; base: string | null },
-  read: ObjectReader['read'] = (names) => readObjects(names, repo.root),
 ): Promise<PlanVersion[]> {
   const plans = planMatcher(repo.config);
   const cwd = repo.root;
@@ -269,14 +279,23 @@ export async function planVersions(
   const index = parseIndexListing(indexOut ?? '', plans);
   const base = parseRawOldSide(baseOut ?? '', plans);
   const headFiles = repo.head ? changes.filter((c) => c.status !== 'A' && plans.matches(c.from ?? c.path)).map((c) => c.from ?? c.path) : [];
+  // The index versions of the plans this commit changes are compared with HEAD's task by task
+  // (claims.ts, rule 2): those are read whole. Every other version is seen through claimsView,
+  // which the cache keeps by blob id.
+  const whole = new Set(headFiles.map((f) => index.get(f)).filter((oid) => oid !== undefined));
+  const cache = readViewCache(repo.gitDir);
   const names = [...new Set([...index.values(), ...base.values()])];
-  const texts = await read([...names, ...headFiles.map((f) => `${repo.head}:${f}`)]);
-  const parsed = new Map<string, unknown>();
-  names.forEach((oid, i) => parsed.set(oid, parsePlan(texts[i] ?? '')));
+  const toRead = names.filter((oid) => whole.has(oid) || !cache.has(oid));
+  const texts = await readObjects([...toRead, ...headFiles.map((f) => `${repo.head}:${f}`)]);
+  const plansByOid = new Map<string, unknown>();
+  toRead.forEach((oid, i) => plansByOid.set(oid, parsePlan(texts[i] ?? '')));
+  const views = new Map(names.map((oid) => [oid, cache.has(oid) ? cache.get(oid) : claimsView(plansByOid.get(oid))]));
+  if (names.some((oid) => !cache.has(oid))) writeViewCache(repo.gitDir, views);
+  const planOf = (oid: string) => (whole.has(oid) ? plansByOid.get(oid) : views.get(oid));
   const versions: PlanVersion[] = [];
-  for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: parsed.get(oid) });
-  headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlan(texts[names.length + i] ?? '') }));
-  if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: parsed.get(oid) });
+  for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: planOf(oid) });
+  headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlan(texts[toRead.length + i] ?? '') }));
+  if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: planOf(oid) });
   versions.push(...worktreeVersions(repo, plans));
   return versions;
 }

@@ -2,10 +2,11 @@
 // claim the hooks can see, and who is committing (SPEC §4, the branch source included).
 import { type LiveClaim, liveClaims } from '../claims/claims.js';
 import { type Change, DIFF_INDEX, diffIndex, parseNameStatus } from '../git/changes.js';
-import { startObjectReader } from '../git/cat-file.js';
+import type { BatchCommand } from '../git/batch.js';
+import type { Config } from '../config/config.js';
 import { git } from '../git/git.js';
 import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
-import { type Repository, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions } from './repository.js';
+import { type Repository, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions, repositoryReads } from './repository.js';
 
 export interface Claims {
   repo: Repository;
@@ -42,28 +43,28 @@ export async function readClaims(repo: Repository, changes?: Change[]): Promise<
   return claimsOf(repo, now, await planVersions(repo, changes ?? (await diffIndex(repo.root))));
 }
 
+/** The reads of a commit in the making, beside the repository's own (see readStaged). */
+const stagedReads = (tree: boolean) => (config: Config | null): BatchCommand[] => [
+  DIFF_INDEX,
+  tree ? ['write-tree'] : ['--version'],
+  ...(config ? [listIndexPlans(config), diffIndexBase(config)] : []),
+];
+
+/** What the runner reads for pre-commit before node starts (src/git/prefetch.ts). */
+export const preCommitReads = (config: Config) => repositoryReads(config, stagedReads(true)(config));
+
 /**
  * Everything pre-commit needs, in one round of git: a batch for the facts, the staged changes,
- * the staged tree, the index's plans and how the base branch's plans differ from them, beside
- * a cat-file that then reads the plan blobs.
+ * the staged tree, the index's plans and how the base branch's plans differ from them. The
+ * plan blobs the claims cache does not hold are then read in one cat-file.
  */
 export async function readStaged(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Staged> {
-  // Started first so that it is up by the time the listings say which blobs to read.
-  const reader = startObjectReader(cwd);
-  try {
-    const { repo, extra, guessed } = await openRepositoryWith(cwd, (config) => [
-      DIFF_INDEX,
-      opts.tree ? ['write-tree'] : ['--version'],
-      ...(config ? [listIndexPlans(config), diffIndexBase(config)] : []),
-    ]);
-    const [diffOut, treeOut, index, base] = extra;
-    // The batch hides git's message; asking again shows it (this only happens when git fails).
-    const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
-    const now = new Date();
-    const listings = guessed ? { index: index ?? null, base: base ?? null } : undefined;
-    const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, listings, reader.read)]);
-    return { ...claimsOf(repo, now, versions), changes, tree: (opts.tree && treeOut?.trim()) || null };
-  } finally {
-    reader.close();
-  }
+  const { repo, extra, guessed } = await openRepositoryWith(cwd, stagedReads(opts.tree));
+  const [diffOut, treeOut, index, base] = extra;
+  // The batch hides git's message; asking again shows it (this only happens when git fails).
+  const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
+  const now = new Date();
+  const listings = guessed ? { index: index ?? null, base: base ?? null } : undefined;
+  const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, listings)]);
+  return { ...claimsOf(repo, now, versions), changes, tree: (opts.tree && treeOut?.trim()) || null };
 }

@@ -94,6 +94,9 @@ function isHeld(task: Task): boolean {
   return task.status === 'in-progress' && isString(task.claimedBy) && task.claimedBy.trim() !== '';
 }
 
+/** A task that can decide a claim: held, or dated by a claim (rule 2). */
+const dated = (task: Task) => isHeld(task) || isString(task.claimedAt);
+
 function claimTime(task: Task): number | null {
   if (!isString(task.claimedAt)) return null;
   const t = Date.parse(task.claimedAt);
@@ -146,7 +149,6 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
   // A version neither held nor dated decides nothing (rule 2), unless it may be a release of
   // the HEAD version of the same plan; skipping the rest keeps large plans cheap.
   const replacing = new Set(versions.filter((v) => v.source.kind === 'head').map((v) => v.file));
-  const dated = (task: Task) => isHeld(task) || isString(task.claimedAt);
   const decided = decideTasks(versions.flatMap((v) => taskVersions(v, v.source.kind === 'index' && replacing.has(v.file) ? undefined : dated)));
   const claims: LiveClaim[] = [];
   for (const [key, winners] of decided) {
@@ -170,6 +172,28 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
     }
   }
   return claims;
+}
+
+export const CLAIMS_VIEW_FORMAT = 1;
+
+/**
+ * What liveClaims reads of a plan that is not being replaced (every version but the index's
+ * of a plan the commit changes): planId, and per work item its log dates and dated tasks,
+ * whole. liveClaims gives the same claims for the view as for the plan, so the view can stand
+ * in for it (the claims cache keeps views: a plan of 1,000 tasks has a few dozen dated ones).
+ */
+export function claimsView(plan: unknown): unknown {
+  // Cached views carry CLAIMS_VIEW_FORMAT: change it with what this function keeps.
+  if (!isObject(plan) || !Array.isArray(plan.workItems)) return null;
+  const workItems = [];
+  for (const item of plan.workItems) {
+    if (!isObject(item) || !Array.isArray(item.tasks)) continue;
+    const tasks = item.tasks.filter((t) => isObject(t) && isString(t.id) && dated(t as unknown as Task));
+    if (tasks.length === 0) continue;
+    const log = Array.isArray(item.log) ? item.log.filter((e) => isObject(e) && isString(e.date)).map((e) => ({ date: e.date })) : [];
+    workItems.push({ tasks, log });
+  }
+  return { ...(isString(plan.planId) ? { planId: plan.planId } : {}), workItems };
 }
 
 /** Plan files, their paired Markdown and plan-hooks' configuration are never claimable. */

@@ -13,7 +13,7 @@ const spec = { command: 'check', usage: messages.checkUsage(), options: { range:
 
 /** What a verdict says, as printed for people; '' when there is nothing to say. */
 export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
-  const report = await formatDecision(v.decision, v.identity, v.now, bypass);
+  const report = formatDecision(v.decision, v.identity, v.now, bypass);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }
 

@@ -5,14 +5,15 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
 import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
-import { EXIT, UsageError, UserError } from '../errors.js';
+import { EXIT, UsageError, UserError, isUserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { worktreeRoot } from '../git/worktree.js';
 import { findPlanFiles } from '../plan/discover.js';
 import { gatherPlanFacts } from '../plan/facts.js';
 import type { Problem } from '../plan/problems.js';
 import { formatProblems } from '../plan/report.js';
-import { sortProblems, validatePlanText } from '../plan/validate.js';
+import { validatePlanText } from '../plan/validate.js';
+import { sortProblems } from '../plan/problems.js';
 import { sanitizeLine } from '../term.js';
 
 interface Target {
@@ -95,7 +96,7 @@ function readText(target: Target): string {
     }
     return readFileSync(target.absolute, 'utf8');
   } catch (error) {
-    if (error instanceof UserError) throw error;
+    if (isUserError(error)) throw error;
     throw new UserError(messages.validateCannotRead(target.label, (error as Error).message));
   }
 }

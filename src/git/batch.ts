@@ -4,9 +4,8 @@
 // codes separated by a random token no git output will contain. Without a POSIX shell
 // (Windows) they run as parallel processes instead. The environment (GIT_INDEX_FILE, GIT_DIR)
 // is inherited either way.
-import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
-import { gitAlone } from './spawn.js';
+import { childProcess, gitAlone } from './spawn.js';
 
 /** POSIX single-quoting: safe for any argument. */
 export const shQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -43,10 +42,19 @@ export async function gitBatch(commands: BatchCommand[], cwd: string, lanes = 2)
   return commands.map((_, i) => outs[i % split.length]![Math.floor(i / split.length)]!);
 }
 
-function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)[]> {
+/**
+ * A script that runs `commands` one after another, each output followed by
+ * `\0<token> <exit code>\0`. `token` is shell text: a quoted word, or a variable the script sets.
+ */
+export function batchScript(commands: BatchCommand[], token: string): string {
+  return commands.map((c) => `${shCommand(c)}; printf '\\0%s %d\\0' ${token} $?`).join('\n');
+}
+
+async function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)[]> {
+  const { spawn } = childProcess();
   // Unpredictable enough that no file name or git output contains it (node:crypto costs ms to load).
   const token = `plan-hooks-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  const script = commands.map((c) => `${shCommand(c)}; printf '\\0${token} %d\\0' $?`).join('\n');
+  const script = batchScript(commands, token);
   return new Promise((resolve, reject) => {
     const child = spawn('sh', ['-c', script], { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
@@ -63,7 +71,11 @@ function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)
   });
 }
 
-/** Splits the shell's output at the tokens (pure); null when a command's token is missing. */
+/**
+ * Splits the shell's output at the tokens (pure); null when the count of tokens is not the
+ * count of commands. A token can only be added to the output (a file name cannot hold the NULs
+ * around it, but a listing separates names by NULs), never removed: so a forged one is caught.
+ */
 export function parseBatchOutput(out: string, token: string, count: number): (string | null)[] | null {
   const results: (string | null)[] = [];
   const marker = new RegExp(`\\0${token} (\\d+)\\0`, 'g');

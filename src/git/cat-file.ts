@@ -1,55 +1,28 @@
 // Many objects, one process: `git cat-file --batch` reads object names on stdin (an id,
 // `HEAD:path`, `:path` for the index) and answers each in order with
 // `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`.
-import { spawn } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
+import { childProcess } from './spawn.js';
 
-export interface ObjectReader {
-  /** Reads the named objects; once per reader. */
-  read(names: string[]): Promise<(string | null)[]>;
-  /** Lets the process end when it was not read from (a no-op after read). */
-  close(): void;
-}
-
-/**
- * A cat-file process started now, read from once later: its start overlaps whatever the caller
- * does until it knows which objects it wants. Close it on every path that does not read.
- */
-export function startObjectReader(cwd?: string): ObjectReader {
+/** The contents of the named objects as UTF-8 text, in the order asked; null when missing. */
+export async function readObjects(names: string[], cwd?: string): Promise<(string | null)[]> {
+  if (names.length === 0) return [];
+  const bad = names.find((n) => n.includes('\n'));
+  if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
+  const { spawn } = childProcess();
   const child = spawn('git', ['cat-file', '--batch'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  child.stdin.on('error', () => {}).end(names.map((n) => `${n}\n`).join(''));
+  return new Promise((resolve, reject) => {
     child.on('error', (error) => reject(new UserError(messages.gitFailed('git cat-file', error.message))));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new UserError(messages.gitFailed('git cat-file --batch', stderr.trim() || `exit ${code}`)))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(parseBatch(Buffer.concat(chunks), names.length)) : reject(new UserError(messages.gitFailed('git cat-file --batch', stderr.trim() || `exit ${code}`)))
+    );
   });
-  // A reader closed unread must not surface as an unhandled rejection.
-  done.catch(() => {});
-  let ended = false;
-  const end = (input: string) => {
-    if (ended) return false;
-    ended = true;
-    child.stdin.on('error', () => {}).end(input);
-    return true;
-  };
-  return {
-    async read(names) {
-      const bad = names.find((n) => n.includes('\n'));
-      if (!end(bad === undefined ? names.map((n) => `${n}\n`).join('') : '')) throw new Error('an object reader reads once');
-      if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
-      return names.length === 0 ? [] : parseBatch(await done, names.length);
-    },
-    close: () => void end(''),
-  };
-}
-
-/** The contents of the named objects as UTF-8 text, in the order asked; null when missing. */
-export function readObjects(names: string[], cwd?: string): Promise<(string | null)[]> {
-  if (names.length === 0) return Promise.resolve([]);
-  return startObjectReader(cwd).read(names);
 }
 
 /** Parses `git cat-file --batch` output for `count` requests (pure). */

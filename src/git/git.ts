@@ -1,9 +1,8 @@
 // All git plumbing goes through here. We spawn git directly rather than through simple-git:
 // a hook must pass GIT_INDEX_FILE (and GIT_DIR in linked worktrees) through untouched, which
 // simple-git 4 strips by default, and spawning costs nothing to import.
-import { execFileSync } from 'node:child_process';
 import { gitBatch } from './batch.js';
-import { type GitOptions, MAX_BUFFER, failure, gitAlone } from './spawn.js';
+import { type GitOptions, gitAlone } from './spawn.js';
 
 export type { GitOptions } from './spawn.js';
 
@@ -52,23 +51,6 @@ export function git(args: string[], opts: GitOptions = {}): Promise<string | nul
     if (list) list.push(call);
     else pending.set(cwd, [call]);
   });
-}
-
-/** Synchronous form, for the few places that cannot await (and for tests). */
-export function gitSync(args: string[], opts: GitOptions = {}): string {
-  try {
-    return execFileSync('git', args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      input: opts.input,
-      maxBuffer: MAX_BUFFER,
-      encoding: 'utf8',
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? String(error);
-    throw failure(args, stderr);
-  }
 }
 
 /** Splits NUL-terminated git output (the -z forms), dropping the empty tail. */

@@ -1,6 +1,6 @@
 // One git process per call: what git() falls back to, and what a batch runs without a POSIX
 // shell. The environment git gave the hook is inherited as it is.
-import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 
@@ -12,6 +12,14 @@ export interface GitOptions {
   allowFail?: boolean;
 }
 
+/**
+ * node:child_process, loaded on first use: with net, streams and dgram behind it, it costs a
+ * hook ~2 ms to load, and pre-commit's reads usually arrive prefetched (./prefetch.ts).
+ * require, not import(): in a hook's CommonJS bundle, import() would start the ESM loader.
+ */
+const require = createRequire(import.meta.url);
+export const childProcess = (): typeof import('node:child_process') => require('node:child_process');
+
 export const MAX_BUFFER = 256 * 1024 * 1024;
 
 export function failure(args: string[], stderr: string): UserError {
@@ -22,6 +30,7 @@ export function failure(args: string[], stderr: string): UserError {
 export function gitAlone(args: string[], opts: GitOptions & { allowFail: true }): Promise<string | null>;
 export function gitAlone(args: string[], opts?: GitOptions): Promise<string>;
 export function gitAlone(args: string[], opts: GitOptions = {}): Promise<string | null> {
+  const { execFile } = childProcess();
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

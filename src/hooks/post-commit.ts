@@ -1,6 +1,6 @@
 // post-commit: append the worklog entry for the commit just made. Its exit code cannot fail the
 // commit anyway; every problem is reported on stderr and the hook exits 0.
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 
 const run: HookRun = () =>

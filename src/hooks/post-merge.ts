@@ -1,7 +1,7 @@
 // post-merge: `git merge --no-ff` runs no post-commit, so a merge commit would be missing from the
 // worklog. This hook records HEAD when it is a merge commit the log does not hold yet; fast-forward
 // merges and pulls bring commits made elsewhere and are not recorded here. Never fails git.
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 
 const run: HookRun = () =>

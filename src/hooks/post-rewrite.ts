@@ -1,6 +1,6 @@
 // post-rewrite: record amend and rebase rewrites (old → new) as an entry of their own; earlier
 // entries are never edited. git passes "amend" or "rebase" and the pairs on stdin.
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 
 async function readStdin(): Promise<string> {

@@ -2,7 +2,7 @@
 // plans are validated and compared with HEAD; every touched path is checked against the
 // claims of other agents. Nothing is changed: a refused commit leaves the index and the
 // working tree exactly as they were. The common commit (no plan staged) loads no validator.
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { CHECKS, type PlanChange, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
 import { formatDecision } from '../check/report.js';
 import { planMatcher } from '../plan/discover.js';
@@ -51,7 +51,7 @@ const run: HookRun = async () => {
     ignoreCase: repo.ignoreCase,
   });
 
-  const report = await formatDecision(decision, identity, now);
+  const report = formatDecision(decision, identity, now);
   if (report) process.stderr.write(report);
   if (!allowed(decision)) return 1;
 
@@ -63,10 +63,8 @@ const run: HookRun = async () => {
   // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts).
   // After a restage the claims were read from another index: then it decides for itself.
   const noTrailer = tree !== null && head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
-  await Promise.all([
-    writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir }),
-    recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null),
-  ]);
+  recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null);
+  await writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir });
   return 0;
 };
 export default run;

@@ -1,7 +1,7 @@
 // pre-push: the backstop for --no-verify. Every commit the push would add to the remote goes
 // through pre-commit's check (src/check/range.ts); one that would have been refused at commit
 // time refuses the push.
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { formatVerdict } from '../commands/check.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { checkCommits } from '../check/range.js';

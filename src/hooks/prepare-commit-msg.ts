@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { HookRun } from '../commands/hook.js';
+import type { HookRun } from './main.js';
 import { check } from '../check/check.js';
 import { planMatcher } from '../plan/discover.js';
 import { readStaged } from '../check/staged.js';

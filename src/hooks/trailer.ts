@@ -5,7 +5,7 @@
 // index and HEAD: a node start is most of a hook's cost. The runner consumes the file; when it
 // is missing or does not match (--no-verify, a cherry-pick, a rebase pick, a changed index),
 // prepare-commit-msg runs and decides as it always did.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../claims/claims.js';
 
@@ -22,9 +22,9 @@ export function trailerTask(ownHits: ClaimHit[]): string | null {
 export const noTrailerFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'no-trailer');
 
 /** Records that the commit of `tree` on `head` gets no trailer; `null` clears an earlier record. */
-export async function recordNoTrailer(gitDir: string, commit: { tree: string; head: string } | null): Promise<void> {
+export function recordNoTrailer(gitDir: string, commit: { tree: string; head: string } | null): void {
   const file = noTrailerFile(gitDir);
-  if (commit === null) return rm(file, { force: true });
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${commit.tree} ${commit.head}\n`);
+  if (commit === null) return rmSync(file, { force: true });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${commit.tree} ${commit.head}\n`);
 }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
-import { gitSync } from '../git/git.js';
+import { gitSync } from '../git/sync.js';
 import { messages } from '../messages.js';
 
 export type Action =

@@ -6,7 +6,9 @@ import { messages } from '../messages.js';
 import { type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import { hasSection } from '../fs/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
-import { HOOKS } from '../commands/hook.js';
+import { HOOKS } from '../hooks/main.js';
+import { preCommitReads } from '../check/staged.js';
+import { prefetchScript } from '../git/prefetch.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -54,6 +56,10 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
       else if (!file.executable) out.push({ level: 'fail', ...say.hookNotExecutable(rel(path), path) });
       else out.push({ level: 'ok', text: say.hookOk(hook, rel(path)) });
     }
+  }
+  const runner = isHuskyPath(facts.hooksPath) ? facts.huskyFiles['plan-hooks.sh'] : facts.hookFiles['plan-hooks.sh']?.content;
+  if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads(facts.config)))) {
+    out.push({ level: 'warn', ...say.runnerOutdated(rel(runnerPath(facts))) });
   }
   if (probe.node === null) {
     out.push({ level: 'fail', ...say.runnerMissing(rel(runnerPath(facts))) });

@@ -29,7 +29,7 @@ import { addDevCommand, detectPackageManager } from './package-manager.js';
 import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
 import { upsertSection } from '../fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit } from './sections.js';
-import { HOOKS } from '../commands/hook.js';
+import { HOOKS } from '../hooks/main.js';
 
 const HUSKY_VERSION = '9.1.7';
 export const LINT_STAGED_TASK = 'plan-hooks validate';
@@ -123,7 +123,7 @@ function planHooksDir(
   // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
   if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
   // A Node repository's runner finds node_modules at run time; others call this CLI by path.
-  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '', config: facts.config } : { cli: facts.cli, node: facts.node, config: facts.config });
   const runnerPath = join(hooksDir, 'plan-hooks.sh');
   if (files['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
@@ -200,7 +200,7 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
     }
   }
   const runnerPath = join(facts.root, '.husky', 'plan-hooks.sh');
-  const runner = renderRunner({ cli: '', node: '' });
+  const runner = renderRunner({ cli: '', node: '', config: facts.config });
   if (facts.huskyFiles['plan-hooks.sh'] !== runner) {
     const created = facts.huskyFiles['plan-hooks.sh'] === undefined;
     actions.push({ kind: 'write', path: runnerPath, content: runner, what: messages.actRunner(rel(runnerPath), created) });

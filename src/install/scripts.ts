@@ -2,36 +2,43 @@
 // hooks/plan-hooks.sh), the one-line shims of a plain hooks directory, and the marked sections
 // of husky's .husky/<hook> files. Pure: paths in, text out.
 import { readFileSync } from 'node:fs';
+import type { Config } from '../config/config.js';
+import { preCommitReads } from '../check/staged.js';
+import { shQuote } from '../git/batch.js';
+import { prefetchScript } from '../git/prefetch.js';
 import { messages } from '../messages.js';
 import { CHAINED_SUFFIX, SHIM_MARK } from './facts.js';
 
 const RUNNER_TEMPLATE = new URL('../../../hooks/plan-hooks.sh', import.meta.url);
 const PLAN_STATE_TEMPLATE = new URL('../../../templates/plan-state-block.md', import.meta.url);
 
-/** Single-quoted for sh: safe for any path or sentence. */
-export function shQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The runner. `cli`/`node` are absolute paths for a repository without package.json (its hooks
  * call the plan-hooks that ran init); empty for a Node repository, whose runner is tracked and
- * must hold no machine-specific path (it finds node_modules at run time).
+ * must hold no machine-specific path (it finds node_modules at run time). `config` decides
+ * which reads the runner makes for pre-commit before node starts.
  */
-export function renderRunner(opts: { cli: string; node: string }): string {
-  return readFileSync(RUNNER_TEMPLATE, 'utf8')
-    .replace('@NODE@', shQuote(opts.node))
-    .replace('@CLI@', shQuote(opts.cli))
-    .replace('@MSG_NO_NODE@', shQuote(messages.shimNoNode()))
-    .replace('@MSG_NO_CLI@', shQuote(messages.shimNoCli()));
+export function renderRunner(opts: { cli: string; node: string; config: Config }): string {
+  const values: Record<string, string> = {
+    NODE: shQuote(opts.node),
+    CLI: shQuote(opts.cli),
+    MSG_NO_NODE: shQuote(messages.shimNoNode()),
+    MSG_NO_CLI: shQuote(messages.shimNoCli()),
+    PREFETCH: prefetchScript(preCommitReads(opts.config)),
+  };
+  // A function, not a replacement string: in those, `$$` and `$'` mean something.
+  return readFileSync(RUNNER_TEMPLATE, 'utf8').replace(/@([A-Z_]+)@/g, (all, key: string) => values[key] ?? all);
 }
+
+// The runner beside a hook file is found with ${0%/*}, not $(dirname "$0"): a process start
+// there cost a commit ~8 ms (measured in bench/enforce.bench.mjs). git and husky always start
+// a hook by a path with a slash in it.
 
 /** A hook file in a plain hooks directory: it hands over to the runner next to it. */
 export function renderShim(hook: string): string {
   return `#!/bin/sh
 ${SHIM_MARK} (installed by 'plan-hooks init'; 'plan-hooks uninstall' removes it)
-d=$(dirname "$0")
-exec sh "$d/plan-hooks.sh" ${hook} "$d/${hook}${CHAINED_SUFFIX}" "$@"
+exec sh "\${0%/*}/plan-hooks.sh" ${hook} "\${0%/*}/${hook}${CHAINED_SUFFIX}" "$@"
 `;
 }
 
@@ -41,7 +48,7 @@ exec sh "$d/plan-hooks.sh" ${hook} "$d/${hook}${CHAINED_SUFFIX}" "$@"
  */
 export function renderHuskySection(hook: string, chained: boolean): string {
   const chain = chained ? `"$(git rev-parse --git-common-dir)/hooks/${hook}${CHAINED_SUFFIX}"` : `''`;
-  return `sh "$(dirname "$0")/plan-hooks.sh" ${hook} ${chain} "$@"`;
+  return `sh "\${0%/*}/plan-hooks.sh" ${hook} ${chain} "$@"`;
 }
 
 export function planStateBlock(): string {

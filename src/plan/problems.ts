@@ -37,3 +37,9 @@ export function placeProblems(
 ): Problem[] {
   return drafts.map((d) => ({ severity: d.severity, file, path: formatPath(d.path), ...locate(d.path), message: d.message, fix: d.fix, rule: d.rule }));
 }
+
+/** Errors first, then by position, so the first line printed is the first thing to fix. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
+  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || rank(a) - rank(b) || a.line - b.line || a.column - b.column);
+}

@@ -58,8 +58,3 @@ export function validatePlanText(text: string, file: string, facts: PlanFacts, o
   return { plan, problems: place(drafts) };
 }
 
-/** Errors first, then by position, so the first line printed is the first thing to fix. */
-export function sortProblems(problems: Problem[]): Problem[] {
-  const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
-  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || rank(a) - rank(b) || a.line - b.line || a.column - b.column);
-}

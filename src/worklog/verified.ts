@@ -2,7 +2,7 @@
 // tree (git write-tree) under the per-worktree git dir; post-commit compares it with HEAD^{tree}.
 // A --no-verify commit, a cherry-pick or a rebase pick then reads as unverified by itself.
 // The marker also carries the checks skipped with PLAN_HOOKS_SKIP, so the worklog records them.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../git/git.js';
 
@@ -25,9 +25,9 @@ export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, 
     known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
     known.gitDir ? join(known.gitDir, 'plan-hooks', 'verified.json') : markerPath(cwd),
   ]);
-  await mkdir(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   const marker: Marker = { tree, skipped };
-  await writeFile(file, `${JSON.stringify(marker)}\n`);
+  writeFileSync(file, `${JSON.stringify(marker)}\n`);
   return tree;
 }
 
@@ -37,8 +37,13 @@ export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, 
  */
 export async function takeVerification(commit: string, cwd?: string): Promise<{ verified: boolean; skipped: string[] }> {
   const [file, tree] = await Promise.all([markerPath(cwd), git(['rev-parse', `${commit}^{tree}`], { cwd, allowFail: true })]);
-  const text = await readFile(file, 'utf8').catch(() => '');
-  await rm(file, { force: true });
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // No marker: pre-commit did not run (or did not pass) for this commit.
+  }
+  rmSync(file, { force: true });
   let marker: Marker | null = null;
   try {
     marker = text ? (JSON.parse(text) as Marker) : null;

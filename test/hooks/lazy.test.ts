@@ -22,7 +22,7 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-m', 'code'], logs.modules(log)).code, 0);
   const loaded = readFileSync(log, 'utf8');
-  assert.match(loaded, /hooks\/pre-commit\.js/, 'the recorder saw the hook');
+  assert.match(loaded, /hooks\/pre-commit\.cjs/, 'the recorder saw the hook');
   assert.doesNotMatch(loaded, /ajv|validator|lint-staged|plan\/validate|handoff\/stage/);
 
   const planLog = join(logs.dir, 'plan.log');

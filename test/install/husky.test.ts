@@ -3,7 +3,7 @@
 // covers the package manager path.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_ROOT, makeRepo } from '../fixtures/repo.js';
@@ -97,7 +97,7 @@ test('linked worktrees without node_modules run the hooks: new ones through post
   const r = repo.tryGit(['-C', wt, 'commit', '-m', 'in worktree'], TRACE);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(hooksRan(r.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  assert.match(r.stderr, /node_modules\/plan-hooks\/dist\/src\/cli\.js hook pre-commit/, "found through the main worktree's node_modules");
+  assert.match(r.stderr, /node_modules\/plan-hooks\/dist\/src\/hooks\/pre-commit\.cjs/, "found through the main worktree's node_modules");
   assert.equal(repo.cli(['doctor'], {}, wt).code, 0);
 
   // A worktree made before init (on a branch without .husky) has nothing to bootstrap; one made
@@ -157,4 +157,29 @@ test('the package manager is taken from the lockfile (pnpm, yarn) for what is mi
     assert.match(r.stdout, expected);
     repo.remove();
   }
+});
+
+test("the runner starts each hook's bundled file: beside a global install's linked bin too, and through the CLI when there is none", () => {
+  const repo = nodeRepo();
+  assert.equal(repo.cli(['init']).code, 0);
+  rmSync(join(repo.dir, 'node_modules/plan-hooks'));
+  // A global install: the bin on PATH is a link to dist/src/cli.js.
+  const bin = `${repo.dir}-bin`;
+  mkdirSync(bin);
+  symlinkSync(join(PACKAGE_ROOT, 'dist/src/cli.js'), join(bin, 'plan-hooks'));
+  const global = repo.tryGit(['commit', '--allow-empty', '-m', 'x'], { ...TRACE, PATH: `${bin}:${process.env.PATH}` });
+  assert.equal(global.code, 0, global.stderr);
+  assert.match(global.stderr, /\/dist\/src\/hooks\/pre-commit\.cjs/);
+  assert.deepEqual(hooksRan(global.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+
+  // A package without the bundled files (as an older plan-hooks was): `cli.js hook <name>`.
+  const old = join(repo.dir, 'node_modules/plan-hooks/dist/src');
+  mkdirSync(old, { recursive: true });
+  symlinkSync(join(PACKAGE_ROOT, 'dist/src/cli.js'), join(old, 'cli.js'));
+  const viaCli = repo.tryGit(['commit', '--allow-empty', '-m', 'y'], TRACE);
+  assert.equal(viaCli.code, 0, viaCli.stderr);
+  assert.match(viaCli.stderr, /node_modules\/plan-hooks\/dist\/src\/cli\.js hook pre-commit/);
+  assert.deepEqual(hooksRan(viaCli.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  rmSync(bin, { recursive: true, force: true });
+  repo.remove();
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
-import { renderShim, shQuote } from '../../src/install/scripts.js';
+import { renderShim } from '../../src/install/scripts.js';
+import { shQuote } from '../../src/git/batch.js';
 import { removeSection, upsertSection } from '../../src/fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/install/sections.js';
 
@@ -44,7 +45,8 @@ test('shell quoting survives quotes and spaces; a shim hands over to the runner 
   assert.equal(shQuote(`it's a "path"`), `'it'\\''s a "path"'`);
   const shim = renderShim('pre-push');
   assert.match(shim, /^#!\/bin\/sh\n# plan-hooks shim/);
-  assert.match(shim, /exec sh "\$d\/plan-hooks\.sh" pre-push "\$d\/pre-push\.plan-hooks-chained" "\$@"/);
+  assert.match(shim, /exec sh "\$\{0%\/\*\}\/plan-hooks\.sh" pre-push "\$\{0%\/\*\}\/pre-push\.plan-hooks-chained" "\$@"/);
+  assert.doesNotMatch(shim, /dirname/, 'finding the runner starts no process');
   assert.doesNotMatch(shim, /npx/);
 });
 

@@ -1,0 +1,30 @@
+// Running one hook: what the runner's node does, through the hook's bundled file
+// (dist/src/hooks/<hook>.cjs, scripts/build.mjs) or `plan-hooks hook <name>`. pre-commit and
+// pre-push fail closed on an internal error (with the bypass); every other hook reports and
+// lets git carry on.
+import { EXIT, formatError } from '../errors.js';
+import { messages } from '../messages.js';
+
+/** The hooks plan-hooks runs, and so the ones init installs and doctor checks. */
+export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'] as const;
+export type HookName = (typeof HOOKS)[number];
+
+/** A hook implementation: receives git's arguments (and stdin for post-rewrite/pre-push). */
+export type HookRun = (args: string[]) => Promise<number>;
+
+/** Runs the hook `load` gives and returns the exit code git should see. */
+export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
+  if (process.env.PLAN_HOOKS === '0') return EXIT.ok;
+  const blocking = name === 'pre-commit' || name === 'pre-push';
+  try {
+    const code = await (await load())(args);
+    // PLAN_HOOKS=2 traces the shell runner (set -x); this line shows the hook itself ran.
+    if (process.env.PLAN_HOOKS === '2') process.stderr.write(messages.hookTrace(name, code));
+    return blocking ? code : EXIT.ok;
+  } catch (error) {
+    process.stderr.write(formatError(error, `hook ${name}`));
+    if (!blocking) return EXIT.ok;
+    process.stderr.write(messages.hookFailClosed(name));
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,53 @@
+// The claims view stands in for a plan (liveClaims gives the same claims), and the view cache
+// gives back what was written, or nothing when the file is not one it wrote.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/claims/claims.js';
+import { readViewCache, viewCacheFile, writeViewCache } from '../../src/claims/cache.js';
+import { claimed, open, plan } from '../fixtures/claimed-plans.js';
+
+const NOW = new Date();
+const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('liveClaims reads the same claims from a claims view as from the whole plan', () => {
+  const plans: unknown[] = [
+    plan('p', [claimed('a', 'codex', ['src/a'], 2, { metadata: { branch: 'feature/a' } }), open('b', ['src/b']), { ...claimed('c', 'gemini', ['src/c'], 5), status: 'completed' }]),
+    plan('stale', [claimed('old', 'codex', ['src/old'], 72)], { log: [{ date: '2020-01-01', summary: 'long ago' }] }),
+    { ...plan('', [claimed('x', 'claude', ['x'])]), planId: '' },
+    { workItems: [{ tasks: [null, { id: 7 }, claimed('ok', 'codex', ['ok'])], log: 'not a list' }, 'junk'] },
+    null,
+    'not a plan',
+  ];
+  for (const kind of ['index', 'base', 'worktree'] as SourceKind[]) {
+    for (const p of plans) {
+      const versions = (value: unknown): PlanVersion[] => [{ source: { kind, label: kind }, file: 'docs/p-plan.json', plan: value }];
+      assert.deepEqual(liveClaims(versions(claimsView(p)), NOW, 24), liveClaims(versions(p), NOW, 24), `${kind}: ${JSON.stringify(p)?.slice(0, 60)}`);
+    }
+  }
+});
+
+test('a claims view keeps only dated tasks and log dates', () => {
+  const full = plan('p', [claimed('a', 'codex', ['src/a']), ...Array.from({ length: 50 }, (_, i) => open(`t${i}`, [`src/t${i}`]))]);
+  const view = claimsView(full) as { workItems: { tasks: { id: string }[]; log: unknown[] }[] };
+  assert.deepEqual(view.workItems[0]!.tasks.map((t) => t.id), ['a']);
+  assert.deepEqual(view.workItems[0]!.log, [{ date: full.workItems[0]!.log[0]!.date }]);
+  assert.ok(JSON.stringify(view).length * 10 < JSON.stringify(full).length);
+});
+
+test('the view cache gives back what was written; anything else reads as empty', () => {
+  const gitDir = join(dir, 'git');
+  assert.equal(readViewCache(gitDir).size, 0, 'no file yet');
+  const views = new Map<string, unknown>([['a'.repeat(40), { workItems: [] }], ['b'.repeat(40), null]]);
+  writeViewCache(gitDir, views);
+  assert.deepEqual(readViewCache(gitDir), views);
+  for (const damaged of ['{', '[]', 'null', '{"format":1}', '{"format":2,"views":{}}']) {
+    writeFileSync(viewCacheFile(gitDir), damaged);
+    assert.equal(readViewCache(gitDir).size, 0, damaged);
+  }
+  writeFileSync(join(dir, 'file-not-dir'), 'x');
+  assert.doesNotThrow(() => writeViewCache(join(dir, 'file-not-dir'), views), 'a cache that cannot be written is skipped');
+});

@@ -1,0 +1,130 @@
+// pre-commit's git reads are made by the runner while node starts (src/git/prefetch.ts), and
+// the plans' claims views come from the cache (src/claims/cache.ts): the common commit starts
+// no process from node at all. Each way the shortcut can be unusable falls back to node's own
+// reads and decides the same.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { NodeLog } from '../fixtures/node-log.js';
+import { CLI, type Repo } from '../fixtures/repo.js';
+import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { viewCacheFile } from '../../src/claims/cache.js';
+
+const logs = new NodeLog();
+const repos: Repo[] = [];
+after(() => {
+  repos.forEach((r) => r.remove());
+  logs.remove();
+});
+
+const HOOK = join(CLI, '..', 'hooks', 'pre-commit.cjs');
+let n = 0;
+/** Commits `path` with the hooks as installed; returns git's result and what node started. */
+function commit(r: Repo, path: string, env: NodeJS.ProcessEnv = {}) {
+  const log = join(logs.dir, `spawns-${n++}.log`);
+  r.write(path, `${n}\n`);
+  r.git('add', path);
+  const res = r.tryGit(['commit', '-m', `touch ${path}`], { ...logs.spawns(log), ...env });
+  const started = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+  if (res.code !== 0) r.git('reset', '-q', 'HEAD', '--', path);
+  return { ...res, started };
+}
+
+function claimedRepo(): Repo {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit']);
+  repos.push(r);
+  return r;
+}
+
+test('a code-only commit starts no process from node: the runner made the reads and the cache holds the plans', () => {
+  const r = claimedRepo();
+  const first = commit(r, 'src/a.ts');
+  assert.equal(first.code, 0, first.stderr);
+  assert.deepEqual(first.started, ['git cat-file --batch'], 'the first commit reads the plan blob once');
+  assert.ok(existsSync(viewCacheFile(join(r.dir, '.git'))));
+
+  const second = commit(r, 'src/b.ts');
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual(second.started, [], 'neither git reads nor plan blobs');
+
+  const refused = commit(r, 'src/api/users.ts');
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /api\/endpoints[\s\S]*codex/);
+  assert.deepEqual(refused.started, []);
+});
+
+test('a plan changed since the cache was written is read again: a new claim binds at once', () => {
+  const r = claimedRepo();
+  assert.equal(commit(r, 'src/a.ts').code, 0);
+  const doc = JSON.parse(readFileSync(join(r.dir, 'docs/api-plan.json'), 'utf8'));
+  doc.workItems[0].tasks.push(claimed('billing', 'gemini', ['src/billing']));
+  r.writeJson('docs/api-plan.json', doc);
+  r.git('add', 'docs/api-plan.json');
+  assert.equal(r.tryGit(['commit', '-q', '--no-verify', '-m', 'gemini claims billing']).code, 0);
+
+  const refused = commit(r, 'src/billing/pay.ts');
+  assert.equal(refused.code, 1, 'the claim made in the last commit is honoured');
+  assert.match(refused.stderr, /api\/billing[\s\S]*gemini/);
+  assert.deepEqual(refused.started, ['git cat-file --batch'], 'the new blob was read');
+  assert.deepEqual(commit(r, 'src/c.ts').started, [], 'and then cached');
+});
+
+test('a damaged cache is ignored and rewritten', () => {
+  const r = claimedRepo();
+  assert.equal(commit(r, 'src/a.ts').code, 0);
+  const file = viewCacheFile(join(r.dir, '.git'));
+  for (const damage of ['{"format":1,"views":', '[]', '{"format":999,"views":{}}']) {
+    writeFileSync(file, damage);
+    const refused = commit(r, 'src/api/x.ts');
+    assert.equal(refused.code, 1, `still refused with a cache of ${damage}`);
+    assert.deepEqual(refused.started, ['git cat-file --batch']);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).format, 1);
+  }
+});
+
+test('a runner written for another configuration: node makes the reads itself and decides the same', () => {
+  const r = repoWithPlans({ 'plans/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit']);
+  repos.push(r);
+  // The fixture's runner was rendered for the default configuration (plans under docs/).
+  r.writeJson('.plan-hooks.json', { plans: ['plans/*-plan.json'] });
+  r.git('add', '.plan-hooks.json');
+  r.git('commit', '-q', '--no-verify', '-m', 'plans live in plans/');
+  const refused = commit(r, 'src/api/users.ts');
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /api\/endpoints/);
+  assert.ok(refused.started.some((s) => s.startsWith('sh -c')), `node ran its own reads: ${refused.started.join(' | ')}`);
+  const doctor = r.cli(['doctor']);
+  assert.match(doctor.stdout, /warn  the hook runner .*written for another configuration/);
+});
+
+test('PLAN_HOOKS_PREFETCH without a stream from the runner: node never waits, and a cut or forged stream is not used', () => {
+  const r = claimedRepo();
+  r.write('src/api/users.ts', 'x\n');
+  r.git('add', '-A');
+  const run = (input: string | 'inherit-devnull') => {
+    const res = spawnSync(process.execPath, [HOOK], {
+      cwd: r.dir,
+      env: { ...r.env, PLAN_HOOKS_PREFETCH: '1' },
+      input: input === 'inherit-devnull' ? undefined : input,
+      stdio: [input === 'inherit-devnull' ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    return res;
+  };
+  // stdin not a pipe (here /dev/null; a terminal alike): not read at all.
+  const devnull = run('inherit-devnull');
+  assert.equal(devnull.status, 1, devnull.stderr);
+  assert.match(devnull.stderr, /api\/endpoints/);
+  // A stream that is not the runner's, or is cut short, or holds a forged token.
+  const script = readFileSync(join(r.dir, '.git/hooks/plan-hooks.sh'), 'utf8');
+  const id = /plan-hooks-prefetch %s %s\\n' (\w+)/.exec(script)![1];
+  for (const stream of ['hello\n', `plan-hooks-prefetch ${id} tok\nshort\0tok 0\0`, `plan-hooks-prefetch ${id} tok\n${'x\0tok 0\0'.repeat(12)}`]) {
+    const res = run(stream);
+    assert.equal(res.status, 1, `refused with stream ${JSON.stringify(stream.slice(0, 40))}: ${res.stderr}`);
+    assert.match(res.stderr, /api\/endpoints/);
+  }
+  rmSync(join(r.dir, 'src/api/users.ts'));
+});
