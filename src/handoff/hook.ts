@@ -6,10 +6,10 @@ import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
 
 /** Returns true when it staged something (the index's tree changed). */
-export async function regenerateHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean): Promise<boolean> {
+export async function regenerateHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean, planRulesRan: boolean): Promise<boolean> {
   if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return false;
   const { stageHandoff } = await import('./stage.js');
-  const { staged, warnings } = await stageHandoff(root);
+  const { staged, warnings } = await stageHandoff(root, { planRulesRan });
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
   return staged.length > 0;
 }

@@ -17,11 +17,16 @@ function mentionedPaths(text: string): string[] {
   return [...text.matchAll(/[`'"]?([\w.@-]+(?:\/[\w.@-]+)+|[\w@-]+\.[A-Za-z0-9]{1,8})[`'"]?/g)].map((m) => m[1]!);
 }
 
-export function handoffMismatches(handoff: Handoff, facts: HandoffGitFacts): string[] {
+/**
+ * `unknownCommit: false` leaves out a lastCommit git does not know: at commit time the plan's
+ * own rule (handoff-commit-unknown) has already said so, with the line to fix.
+ */
+export function handoffMismatches(handoff: Handoff, facts: HandoffGitFacts, opts: { unknownCommit: boolean } = { unknownCommit: true }): string[] {
   const out: string[] = [];
   if (typeof handoff.lastCommit === 'string' && handoff.lastCommit !== '') {
-    if (!facts.lastCommit) out.push(messages.handoffLastCommitMissing(handoff.lastCommit));
-    else if (!facts.lastCommit.ancestor) out.push(messages.handoffLastCommitNotAncestor(handoff.lastCommit));
+    if (!facts.lastCommit) {
+      if (opts.unknownCommit) out.push(messages.handoffLastCommitMissing(handoff.lastCommit));
+    } else if (!facts.lastCommit.ancestor) out.push(messages.handoffLastCommitNotAncestor(handoff.lastCommit));
   }
   if (typeof handoff.branch === 'string' && handoff.branch !== '' && handoff.branch !== facts.branch) {
     out.push(messages.handoffBranchDiffers(handoff.branch, facts.branch));

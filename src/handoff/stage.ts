@@ -172,7 +172,7 @@ export interface StageResult {
 }
 
 /** Called by pre-commit after its checks passed. Does nothing unless a plan is staged. */
-export async function stageHandoff(cwd?: string, now = new Date()): Promise<StageResult> {
+export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean } = { planRulesRan: false }, now = new Date()): Promise<StageResult> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const changes = await diffIndex(root);
@@ -200,7 +200,7 @@ export async function stageHandoff(cwd?: string, now = new Date()): Promise<Stag
     }
     if (h) {
       const lastCommit = await resolveLastCommit(h.lastCommit, facts.head?.id ?? null, root);
-      for (const text of handoffMismatches(h, { branch: facts.branch, lastCommit, uncommitted: facts.uncommitted })) {
+      for (const text of handoffMismatches(h, { branch: facts.branch, lastCommit, uncommitted: facts.uncommitted }, { unknownCommit: !opts.planRulesRan })) {
         warnings.push({ file: planFile.path, text });
       }
     }

@@ -57,7 +57,7 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
-  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches);
+  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches, rules !== null && modes.plans !== 'off');
   const tree = restaged ? null : staged.tree;
   const head = repo.head;
   // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts).

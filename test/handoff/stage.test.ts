@@ -147,7 +147,7 @@ test('in a linked worktree and on a detached HEAD the block names the right bran
   rmSync(join(dir, '..'), { recursive: true, force: true });
 });
 
-test('pre-commit warns (without refusing) when the handoff contradicts git; configured entry files are used, escaping ones ignored', () => {
+test('pre-commit warns (without refusing) when the handoff contradicts git, each thing once; configured entry files are used, escaping ones ignored', () => {
   const repo = track(planRepo());
   repo.writeJson('.plan-hooks.json', { entryFiles: ['CLAUDE.md', '../outside.md'] });
   repo.write('CLAUDE.md', '# Claude\n');
@@ -156,7 +156,9 @@ test('pre-commit warns (without refusing) when the handoff contradicts git; conf
   repo.git('add', 'docs/export-plan.json', '.plan-hooks.json', 'CLAUDE.md');
   const r = repo.commit('contradicting handoff');
   ok(r);
-  assert.match(r.stderr, /docs\/export-plan.json: handoff: lastCommit 'feedface' is not a commit git knows here/);
+  // An unknown lastCommit is said once, by the plan's rule (with its line), not again by the handoff check.
+  assert.equal(r.stderr.match(/feedface/g)?.length, 1, r.stderr);
+  assert.match(r.stderr, /handoff\.lastCommit "feedface" does not name a commit git can find here/);
   assert.match(r.stderr, /uncommitted says nothing is left, but 1 path\(s\) are uncommitted \(scratch.txt\)/);
   assert.match(atHead(repo, 'CLAUDE.md'), /Check me/);
   assert.doesNotMatch(atHead(repo, 'AGENTS.md'), /Check me/, 'AGENTS.md is not configured here');
