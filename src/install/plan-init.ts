@@ -84,8 +84,10 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
 
   if (facts.pkg) planDependencies(facts, mode, actions, manifest);
 
-  if (mode === 'husky') planHusky(facts, actions, manifest, rel);
-  else planHooksDir(facts, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
+  // The runner's pre-commit reads depend on the configuration: the one this run leaves behind.
+  const configured = opts.plans === undefined ? facts : { ...facts, config: { ...facts.config, plans: opts.plans } };
+  if (mode === 'husky') planHusky(configured, actions, manifest, rel);
+  else planHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
   planLintStaged(facts, opts, actions, manifest, notes);
   planEntryFiles(facts, actions, manifest);

@@ -162,6 +162,9 @@ test('--plans and --strict are the only reason to write .plan-hooks.json', () =>
   const repo = makeRepo({ initialCommit: true });
   assert.equal(repo.cli(['init', '--plans', 'plans/*-plan.json', '--strict']).code, 0);
   assert.deepEqual(JSON.parse(readFileSync(join(repo.dir, '.plan-hooks.json'), 'utf8')), { plans: ['plans/*-plan.json'], strict: true });
+  const doctor = repo.cli(['doctor']);
+  assert.doesNotMatch(doctor.stdout, /written for another configuration/, "the runner's reads are for the configuration init wrote");
+  assert.match(repo.cli(['init']).stdout, /nothing to change/);
   assert.equal(repo.cli(['init', '--bogus']).code, 2);
   repo.remove();
 });
