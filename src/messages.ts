@@ -123,6 +123,7 @@ Exit 1 when a hook would not run.
     `  3. Check that every hook runs here: plan-hooks doctor\n` +
     `  Skip the hooks once: PLAN_HOOKS=0 git commit …   Trace them: PLAN_HOOKS=2 git commit …\n`,
   uninstallDone: (count: number) => `plan-hooks removed (${count} change${count === 1 ? '' : 's'}).\n`,
+  uninstallWorklogKept: (file: string) => `The worklog is kept, as your record of the commits made: ${file} (delete it if you do not want it).\n`,
   shimNoNode: () =>
     `plan-hooks: node was not found, so this hook could not run. Install Node 20 or later, or make it visible to git hooks: put the PATH setup (e.g. for nvm: export NVM_DIR="$HOME/.nvm"; . "$NVM_DIR/nvm.sh") in ~/.config/plan-hooks/init.sh. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`,
   shimNoCli: () =>

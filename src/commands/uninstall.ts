@@ -24,6 +24,7 @@ const command: Command = {
     if (dryRun) return EXIT.ok;
     removeManifest(facts.commonDir);
     process.stdout.write(messages.uninstallDone(actions.length));
+    if (facts.worklog) process.stdout.write(messages.uninstallWorklogKept(facts.worklog));
     return EXIT.ok;
   },
 };

@@ -4,6 +4,10 @@ import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync 
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
+import { viewCacheFile } from '../claims/cache.js';
+import { noTrailerFile } from '../hooks/trailer.js';
+import { verifiedMarkerFile } from '../worklog/verified.js';
+import { worklogFile } from '../worklog/store.js';
 import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
@@ -49,6 +53,10 @@ export interface InstallFacts {
   mainRoot: string | null;
   /** Roots of the other worktrees of this repository. */
   otherWorktrees: string[];
+  /** What the hooks left under each worktree's git dir (caches, markers): not the worklog. */
+  hookState: string[];
+  /** The worklog, when there is one. */
+  worklog: string | null;
   /** core.hooksPath as configured (null when unset), and where: local, worktree, global, system. */
   hooksPath: string | null;
   hooksPathScope: string | null;
@@ -98,6 +106,17 @@ function npxSpec(cli: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The hooks' state files in the git dir of every worktree of the repository at `commonDir`. */
+function hookStateIn(commonDir: string): string[] {
+  let linked: string[] = [];
+  try {
+    linked = readdirSync(join(commonDir, 'worktrees')).map((name) => join(commonDir, 'worktrees', name));
+  } catch {
+    // No linked worktree.
+  }
+  return [commonDir, ...linked].flatMap((dir) => [viewCacheFile(dir), verifiedMarkerFile(dir), noTrailerFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {
@@ -189,6 +208,8 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     root,
     commonDir,
     isLinkedWorktree: gitDir !== commonDir,
+    hookState: hookStateIn(commonDir),
+    worklog: [worklogFile(commonDir)].find(existsSync) ?? null,
     mainRoot,
     otherWorktrees: worktreeRoots.filter((r) => r !== root),
     hooksPath,

@@ -69,6 +69,8 @@ export function planUninstall(facts: InstallFacts): Action[] {
     actions.push({ kind: 'remove', path, what: messages.actRemove(CONFIG_FILE, 'init wrote it') });
   }
 
+  for (const path of facts.hookState) actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'state the hooks kept') });
+
   // Last: removing husky (and plan-hooks itself) from node_modules.
   if (facts.pkg && m && m.addedDependencies.length > 0) {
     if (m.addedDependencies.includes('husky')) {

@@ -9,9 +9,11 @@ import { withLock } from './lock.js';
 
 const CHUNK = 64 * 1024;
 
+/** The worklog of the repository whose git common dir is `commonDir` (shared by its worktrees). */
+export const worklogFile = (commonDir: string) => join(commonDir, 'plan-hooks', 'worklog.jsonl');
+
 export async function worklogPath(cwd?: string): Promise<string> {
-  const common = (await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd })).trim();
-  return join(common, 'plan-hooks', 'worklog.jsonl');
+  return worklogFile((await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd })).trim());
 }
 
 /** Lines from the end of the file backwards, complete ones only (a torn tail is not a line). */

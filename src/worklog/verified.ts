@@ -11,6 +11,9 @@ interface Marker {
   skipped: string[];
 }
 
+/** The marker under a worktree's git dir (`--git-path` maps no plan-hooks/ elsewhere). */
+export const verifiedMarkerFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'verified.json');
+
 async function markerPath(cwd?: string): Promise<string> {
   return (await git(['rev-parse', '--path-format=absolute', '--git-path', 'plan-hooks/verified.json'], { cwd })).trim();
 }
@@ -18,12 +21,12 @@ async function markerPath(cwd?: string): Promise<string> {
 /**
  * Called by pre-commit once every check passed: the tree this index would commit. `known`
  * saves git calls when the caller already has the tree (git write-tree) or the absolute
- * per-worktree git dir (the marker lives there: `--git-path` maps no plan-hooks/ elsewhere).
+ * per-worktree git dir.
  */
 export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, known: { tree?: string; gitDir?: string } = {}): Promise<string> {
   const [tree, file] = await Promise.all([
     known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
-    known.gitDir ? join(known.gitDir, 'plan-hooks', 'verified.json') : markerPath(cwd),
+    known.gitDir ? verifiedMarkerFile(known.gitDir) : markerPath(cwd),
   ]);
   mkdirSync(dirname(file), { recursive: true });
   const marker: Marker = { tree, skipped };

@@ -213,3 +213,31 @@ test('a core.hooksPath from the global config is never written into; --force ove
   repo.remove();
   for (const p of [globalHooks, globalConfig]) rmSync(p, { recursive: true, force: true });
 });
+
+test("uninstall removes the hooks' caches and markers in every worktree and keeps the worklog, saying where", () => {
+  const repo = makeRepo({ initialCommit: true });
+  assert.equal(repo.cli(['init']).code, 0);
+  const wt = `${repo.dir}-wt`;
+  repo.git('worktree', 'add', '-q', wt, '-b', 'side');
+  for (const dir of [repo.dir, wt]) {
+    mkdirSync(join(dir, 'docs'), { recursive: true });
+    writeFileSync(join(dir, 'docs/a-plan.json'), '{}\n');
+    repo.git('-C', dir, 'add', '-A');
+    assert.equal(repo.tryGit(['-C', dir, 'commit', '-q', '--no-verify', '-m', 'a plan']).code, 0);
+    writeFileSync(join(dir, 'code.ts'), 'x\n');
+    repo.git('-C', dir, 'add', 'code.ts');
+    assert.equal(repo.tryGit(['-C', dir, 'commit', '-q', '-m', 'code']).code, 0);
+  }
+  const caches = [join(repo.dir, '.git/plan-hooks/claims-cache.json'), join(repo.dir, '.git/worktrees', wt.split('/').pop()!, 'plan-hooks/claims-cache.json')];
+  for (const file of caches) assert.ok(existsSync(file), `${file} written by pre-commit`);
+  const worklog = join(repo.dir, '.git/plan-hooks/worklog.jsonl');
+  assert.ok(existsSync(worklog));
+
+  const un = repo.cli(['uninstall']);
+  assert.equal(un.code, 0, un.stderr);
+  for (const file of caches) assert.ok(!existsSync(file), `${file} removed`);
+  assert.ok(existsSync(worklog), 'the worklog is the user’s record');
+  assert.ok(un.stdout.includes(`The worklog is kept, as your record of the commits made: ${worklog}`), un.stdout);
+  repo.git('worktree', 'remove', '--force', wt);
+  repo.remove();
+});
