@@ -11,6 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runsOr, smoke } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
@@ -18,8 +19,8 @@ const CLI = join(dist, 'cli.js');
 const { claimIndex, matchClaims, exemptPath } = await import(join(dist, 'claims', 'claims.js'));
 
 // Runs per command: the first argument (bench/run.mjs passes its own on), else BENCH_RUNS, else 40.
-const RUNS = /^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : (process.env.BENCH_RUNS ?? '40');
-const FILES = 10_000;
+const RUNS = runsOr(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : (process.env.BENCH_RUNS ?? '40'));
+const FILES = smoke ? 300 : 10_000;
 const MODULES = 100;
 const filePath = (i) => `src/mod${i % MODULES}/file${Math.floor(i / MODULES)}.ts`;
 
@@ -52,7 +53,7 @@ function claimCheckAlone() {
 
 const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
 for (const k of ['CLAUDECODE', 'PLAN_HOOKS_AGENT', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE']) delete env[k];
-const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
+const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 function planJson(p) {
   const tasks = [];

@@ -7,10 +7,11 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runsOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
-const runs = Number(process.argv[2] ?? 40);
+const runs = runsOr(process.argv[2] ?? 40);
 const env = {
   ...process.env,
   GIT_CONFIG_GLOBAL: '/dev/null',

@@ -6,11 +6,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runsOr } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
 const outDir = join(root, 'bench/.out');
-const runs = process.env.BENCH_RUNS ?? '20';
+const runs = runsOr(process.env.BENCH_RUNS ?? '20');
 
 function plan(id, tasks) {
   const today = new Date().toISOString().slice(0, 10);
