@@ -11,10 +11,11 @@ import { gitBatch } from '../git/batch.js';
 import { type Change, EMPTY_TREE, parseNameStatus } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import type { Identity } from '../identity/identity.js';
-import { identityOf } from './staged.js';
+import { identityOf } from '../claims/read.js';
 import { type Decision, type PlanChange, check, effectiveModes } from './check.js';
 import { planMatcher } from '../plan/discover.js';
-import { type Repository, parsePlan, worktreeVersions } from './repository.js';
+import type { Repository } from '../git/repository.js';
+import { parsePlanJson, worktreeVersions } from '../claims/versions.js';
 
 export interface CommitVerdict {
   commit: string;
@@ -96,7 +97,7 @@ export async function checkCommits(repo: Repository, commits: string[], skip: Ch
   const texts = await readObjects([...oids, ...parentNames], repo.root);
   const text = new Map<string, string | null>();
   [...oids, ...parentNames].forEach((name, i) => text.set(name, texts[i] ?? null));
-  const parse = (t: string | null | undefined): unknown => parsePlan(t ?? '');
+  const parse = (t: string | null | undefined): unknown => parsePlanJson(t ?? '');
   const worktrees = worktreeVersions(repo, plans);
   const modes = effectiveModes(repo.config.checks, skip);
   const rulesModule = perCommit.some((c) => c.changes.some((ch) => plans.matches(ch.path))) ? await import('./plan-rules.js') : null;

@@ -1,46 +1,17 @@
 // The facts of a commit in the making: the repository, what the index changes, every live
-// claim the hooks can see, and who is committing (SPEC §4, the branch source included).
-import { type LiveClaim, liveClaims } from '../claims/claims.js';
-import { type Change, DIFF_INDEX, diffIndex, parseNameStatus } from '../git/changes.js';
-import type { BatchCommand } from '../git/batch.js';
+// claim the hooks can see, and who is committing.
+import { type Claims, claimsOf } from '../claims/read.js';
+import { diffIndexBase, listIndexPlans, planVersions } from '../claims/versions.js';
 import type { Config } from '../config/config.js';
+import type { BatchCommand } from '../git/batch.js';
+import { type Change, DIFF_INDEX, parseNameStatus } from '../git/changes.js';
 import { git } from '../git/git.js';
-import { type Identity, branchHolder, pickIdentity } from '../identity/identity.js';
-import { type Repository, diffIndexBase, listIndexPlans, onlyOwnChanges, openRepositoryWith, planVersions, repositoryReads } from './repository.js';
-
-export interface Claims {
-  repo: Repository;
-  now: Date;
-  claims: LiveClaim[];
-  identity: Identity;
-}
+import { onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 
 export interface Staged extends Claims {
   changes: Change[];
   /** The tree the index would commit (git write-tree), when git could write it. */
   tree: string | null;
-}
-
-/** SPEC §4 from the repository's facts; a commit already made passes its own author instead. */
-export function identityOf(repo: Repository, claims: LiveClaim[], authorName = repo.authorName): Identity {
-  return pickIdentity({
-    env: process.env,
-    configAgent: repo.configAgent,
-    branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
-    authorName,
-    config: repo.config,
-  });
-}
-
-function claimsOf(repo: Repository, now: Date, versions: Awaited<ReturnType<typeof planVersions>>): Claims {
-  const claims = liveClaims(versions, now, repo.config.staleAfterHours);
-  return { repo, now, claims, identity: identityOf(repo, claims) };
-}
-
-/** Live claims (index, HEAD, base branch, other worktrees) and the identity they imply. */
-export async function readClaims(repo: Repository, changes?: Change[]): Promise<Claims> {
-  const now = new Date();
-  return claimsOf(repo, now, await planVersions(repo, changes ?? (await diffIndex(repo.root))));
 }
 
 /** The reads of a commit in the making, beside the repository's own (see readStaged). */

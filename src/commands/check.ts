@@ -3,7 +3,7 @@ import type { Command } from '../cli.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { checkCommits, commitsIn, type CommitVerdict } from '../check/range.js';
 import { formatDecision } from '../check/report.js';
-import { openRepository } from '../check/repository.js';
+import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';

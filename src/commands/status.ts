@@ -1,8 +1,8 @@
 // `plan-hooks status`: where the work stands, from the working tree's plans, git, and the
 // worklog's tail (a fixed number of entries, so it costs the same however long the log is).
 import type { Command } from '../cli.js';
-import { openRepository } from '../check/repository.js';
-import { readClaims } from '../check/staged.js';
+import { openRepository } from '../git/repository.js';
+import { readClaims } from '../claims/read.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
 import { git } from '../git/git.js';

@@ -1,7 +1,7 @@
 // `plan-hooks whoami [--json]`: the identity the hooks would use here, and its source.
 import type { Command } from '../cli.js';
-import { openRepository } from '../check/repository.js';
-import { readClaims } from '../check/staged.js';
+import { openRepository } from '../git/repository.js';
+import { readClaims } from '../claims/read.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';

@@ -1,7 +1,7 @@
 // Small facts about the working tree a command runs in, one git call each: where its top is,
 // which branch is checked out, whether file names compare without case. Commands and the
 // worklog ask these one at a time; the hooks' hot path reads them in one batch instead
-// (src/check/repository.ts).
+// (./repository.ts).
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { git } from './git.js';

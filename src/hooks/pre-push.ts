@@ -5,7 +5,7 @@ import type { HookRun } from './main.js';
 import { formatVerdict } from '../commands/check.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { checkCommits } from '../check/range.js';
-import { openRepository } from '../check/repository.js';
+import { openRepository } from '../git/repository.js';
 import { git } from '../git/git.js';
 import { messages } from '../messages.js';
 

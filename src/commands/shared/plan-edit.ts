@@ -3,8 +3,8 @@
 // atomically in its own format.
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readClaims } from '../../check/staged.js';
-import { openRepository } from '../../check/repository.js';
+import { readClaims } from '../../claims/read.js';
+import { openRepository } from '../../git/repository.js';
 import type { LiveClaim } from '../../claims/claims.js';
 import { EXIT, type UsageError, UserError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
