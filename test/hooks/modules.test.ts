@@ -1,10 +1,14 @@
-// The common commit (no plan staged) must not load the schema validator, ajv or lint-staged.
+// The modules a commit loads. A code-only commit: one bundled CommonJS file per hook that
+// starts node (built by scripts/build.mjs), and nothing else of plan-hooks: no ES module (the
+// ESM loader costs a hook ~3 ms), no picocolors (loaded on the first colour), no validator, no
+// lint-staged. A commit staging a plan loads the validator and the handoff.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
-import type { Repo } from '../fixtures/repo.js';
+import { CLI, type Repo } from '../fixtures/repo.js';
 import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const logs = new NodeLog();
@@ -12,6 +16,20 @@ const repos: Repo[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
   logs.remove();
+});
+
+test('a code-only commit loads one bundled file per hook and nothing else of plan-hooks', () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  repos.push(r);
+  const log = join(logs.dir, 'code.log');
+  r.write('src/free.ts', 'x\n');
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-m', 'code'], logs.modules(log)).code, 0);
+  const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
+  const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(pkg)).map((u) => u.slice(pkg.length + 1)));
+  // prepare-commit-msg did not start node: pre-commit found no trailer to add.
+  assert.deepEqual([...loaded].sort(), ['dist/src/hooks/post-commit.cjs', 'dist/src/hooks/pre-commit.cjs']);
+  assert.doesNotMatch(readFileSync(log, 'utf8'), /picocolors/);
 });
 
 test('a code-only commit loads no validator; a commit staging a plan does', () => {
