@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/claims/claims.js';
+import { CLAIMS_VIEW_FORMAT, type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/claims/claims.js';
 import { readViewCache, viewCacheFile, writeViewCache } from '../../src/claims/cache.js';
 import { claimed, open, plan } from '../fixtures/claimed-plans.js';
 
@@ -36,6 +36,33 @@ test('a claims view keeps only dated tasks and log dates', () => {
   assert.deepEqual(view.workItems[0]!.tasks.map((t) => t.id), ['a']);
   assert.deepEqual(view.workItems[0]!.log, [{ date: full.workItems[0]!.log[0]!.date }]);
   assert.ok(JSON.stringify(view).length * 10 < JSON.stringify(full).length);
+});
+
+test('a change to what a claims view keeps comes with a new CLAIMS_VIEW_FORMAT', () => {
+  // Cached views outlive the code that made them: if this fails, claimsView changed. Bump
+  // CLAIMS_VIEW_FORMAT (older caches are then ignored) and update both expectations here.
+  const p = {
+    planId: 'p',
+    title: 't',
+    workItems: [
+      {
+        id: 'w',
+        title: 'W',
+        findings: ['x'],
+        log: [{ date: '2026-01-02', summary: 's' }, { summary: 'no date' }],
+        tasks: [
+          { id: 'a', status: 'in-progress', claimedBy: 'codex', claimedAt: '2026-01-01T00:00:00Z', files: ['src/a'], metadata: { branch: 'b' } },
+          { id: 'b', status: 'not-started', files: ['src/b'] },
+          { id: 'c', status: 'completed', claimedBy: 'x', claimedAt: '2026-01-01T00:00:00Z' },
+        ],
+      },
+    ],
+  };
+  assert.equal(CLAIMS_VIEW_FORMAT, 1);
+  assert.deepEqual(claimsView(p), {
+    planId: 'p',
+    workItems: [{ tasks: [p.workItems[0]!.tasks[0], p.workItems[0]!.tasks[2]], log: [{ date: '2026-01-02' }] }],
+  });
 });
 
 test('the view cache gives back what was written; anything else reads as empty', () => {
