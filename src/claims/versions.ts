@@ -125,7 +125,7 @@ export async function planVersions(
   const cache = readViewCache(repo.gitDir);
   const names = [...new Set([...index.values(), ...base.values()])];
   const toRead = names.filter((oid) => whole.has(oid) || !cache.has(oid));
-  const texts = await readObjects([...toRead, ...headFiles.map((f) => `${repo.head}:${f}`)]);
+  const texts = await readObjects([...toRead, ...headFiles.map((f) => `${repo.head}:${f}`)], repo.root);
   const plansByOid = new Map<string, unknown>();
   toRead.forEach((oid, i) => plansByOid.set(oid, parsePlanJson(texts[i] ?? '')));
   const views = new Map(names.map((oid) => [oid, cache.has(oid) ? cache.get(oid) : claimsView(plansByOid.get(oid))]));
