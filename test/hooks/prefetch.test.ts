@@ -128,3 +128,20 @@ test('PLAN_HOOKS_PREFETCH without a stream from the runner: node never waits, an
   }
   rmSync(join(r.dir, 'src/api/users.ts'));
 });
+
+test('the prefetched reads see the index git set: -a and git commit <paths> are decided on them', () => {
+  const r = claimedRepo();
+  assert.equal(commit(r, 'src/a.ts').code, 0, 'warms the cache');
+  r.write('src/api/users.ts', 'v1\n');
+  r.git('add', 'src/api/users.ts');
+  r.git('commit', '-q', '--no-verify', '-m', 'tracked under the claim');
+  r.write('src/api/users.ts', 'v2\n');
+  for (const args of [['-a'], ['--', 'src/api/users.ts']]) {
+    const log = join(logs.dir, `spawns-${n++}.log`);
+    const res = r.tryGit(['commit', '-m', 'touch the claim', ...args], logs.spawns(log));
+    assert.equal(res.code, 1, `git commit ${args.join(' ')} is refused`);
+    assert.match(res.stderr, /api\/endpoints[\s\S]*src\/api\/users\.ts/);
+    assert.ok(!existsSync(log), `node started nothing for git commit ${args.join(' ')}`);
+  }
+  assert.equal(r.git('diff', '--cached', '--name-only'), '', 'nothing was staged along the way');
+});
