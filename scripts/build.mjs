@@ -40,7 +40,8 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
 const LOADED_FROM_DISK = ['check/plan-rules.js', 'handoff/stage.js'].map((f) => join(src, f));
-const HOOKS = readdirSync(join(root, 'src', 'hooks')).filter((f) => f.endsWith('.ts') && f !== 'main.ts' && f !== 'trailer.ts').map((f) => f.slice(0, -3));
+// The hooks plan-hooks runs, as tsc just built them: the list init installs and doctor checks.
+const { HOOKS } = await import(join(src, 'hooks', 'main.js'));
 const fromDisk = {
   name: 'from-disk',
   setup(b) {

@@ -72,6 +72,10 @@ export interface ClaimHit {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 
+/** A work item's log entries that carry a date (what staleness reads); malformed ones are skipped. */
+const datedLog = (item: Record<string, unknown>): Record<string, unknown>[] =>
+  Array.isArray(item.log) ? item.log.filter((e): e is Record<string, unknown> => isObject(e) && isString(e.date)) : [];
+
 /** The tasks of one plan version, skipping whatever is malformed (the validator reports it). */
 function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
   const plan = version.plan;
@@ -80,7 +84,7 @@ function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = 
   const out: TaskVersion[] = [];
   for (const item of plan.workItems) {
     if (!isObject(item) || !Array.isArray(item.tasks)) continue;
-    const workItem = { ...item, log: Array.isArray(item.log) ? item.log.filter((e) => isObject(e) && isString(e.date)) : [] } as WorkItem;
+    const workItem = { ...item, log: datedLog(item) } as unknown as WorkItem;
     for (const task of item.tasks) {
       if (!isObject(task) || !isString(task.id) || !relevant(task as unknown as Task)) continue;
       out.push({ key: `${planId}/${task.id}`, file: version.file, source: version.source, task: task as unknown as Task, item: workItem });
@@ -190,7 +194,7 @@ export function claimsView(plan: unknown): unknown {
     if (!isObject(item) || !Array.isArray(item.tasks)) continue;
     const tasks = item.tasks.filter((t) => isObject(t) && isString(t.id) && dated(t as unknown as Task));
     if (tasks.length === 0) continue;
-    const log = Array.isArray(item.log) ? item.log.filter((e) => isObject(e) && isString(e.date)).map((e) => ({ date: e.date })) : [];
+    const log = datedLog(item).map((e) => ({ date: e.date }));
     workItems.push({ tasks, log });
   }
   return { ...(isString(plan.planId) ? { planId: plan.planId } : {}), workItems };
