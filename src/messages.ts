@@ -334,7 +334,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   editUnknownTask: (address: string, plans: number, broken: string[]) =>
     `no task '${address}' in the ${plans} plan file${plans === 1 ? '' : 's'} found (config "plans"). ` +
     (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with 'plan-hooks status'; address a task as <planId>/<taskId> or <taskId>.`),
-  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover]
+  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover] [--push | --local]
 
 Claims a task for you: status in-progress, claimedBy, claimedAt (now, UTC), lastUpdated.
 Re-claiming your own task renews claimedAt. A task held by someone else — in this plan, in
@@ -347,11 +347,19 @@ Options:
                (without it: PLAN_HOOKS_AGENT, git config plan-hooks.agent, the task bound to
                this branch, a coding-agent marker, then the git author)
   --takeover   take over a stale claim held by someone else
+  --push       make the change a commit of the plan alone on the base branch as the remote
+               has it, and push it: the remote takes one push at a time, so of several
+               clones claiming one task exactly one wins; the others are told who holds it.
+               Your other work, staged or not, is not touched; your branch follows only if
+               it is the base branch and can fast-forward. ("claimPush": true makes it the default.)
+  --local      change this clone's plan file only (the default unless "claimPush" is true)
 
-The plan file is rewritten atomically in its own format; commit it with your work.
-Exit codes: 0 claimed, 1 refused (held by someone else, completed, unknown task), 2 usage error.
+The plan file is rewritten atomically in its own format; commit it with your work (with
+--push it is already committed and pushed).
+Exit codes: 0 claimed, 1 refused (held by someone else, completed, unknown task; with --push
+also: the remote cannot be reached or did not take the commit), 2 usage error.
 `,
-  releaseUsage: `Usage: plan-hooks release <planId/taskId | taskId> [--as NAME] [--status not-started|blocked]
+  releaseUsage: `Usage: plan-hooks release <planId/taskId | taskId> [--as NAME] [--status not-started|blocked] [--push | --local]
 
 Releases a claim: removes claimedBy and claimedAt and sets the task back to not-started (or
 the status given). Only the holder may release a live claim; a stale claim may be released
@@ -360,11 +368,14 @@ by anyone. A completed task keeps its claimant and cannot be released.
 Options:
   --as NAME          act as NAME instead of the detected identity
   --status STATUS    not-started (default) or blocked
+  --push             push the change as a commit of the plan to the base branch on the remote
+                     (see 'plan-hooks claim --help'; "claimPush": true makes it the default)
+  --local            change this clone's plan file only
 
 The plan file is rewritten atomically in its own format; commit it with your work.
 Exit codes: 0 released, 1 refused, 2 usage error.
 `,
-  doneUsage: `Usage: plan-hooks done <planId/taskId | taskId> [--as NAME] [--summary TEXT]
+  doneUsage: `Usage: plan-hooks done <planId/taskId | taskId> [--as NAME] [--summary TEXT] [--push | --local]
 
 Marks a task completed and appends a log entry (date, summary, agent) to its work item.
 Refused when the task has no "acceptance" (how to check it is done), and when someone else
@@ -375,10 +386,44 @@ An unclaimed task is recorded as completed by you (claimedBy, claimedAt).
 Options:
   --as NAME         act as NAME instead of the detected identity
   --summary TEXT    the log entry's summary (default "Completed <planId>/<taskId>")
+  --push            push the change as a commit of the plan to the base branch on the remote
+                    (see 'plan-hooks claim --help'; "claimPush": true makes it the default)
+  --local           change this clone's plan file only
 
 The plan file is rewritten atomically in its own format; commit it with your work.
 Exit codes: 0 done, 1 refused, 2 usage error.
 `,
+  pushOrLocal: '--push and --local contradict each other; give one',
+  pushNoRemote: (command: string) =>
+    `plan-hooks ${command} --push: this repository has no remote, so there is nowhere to make the claim visible to other clones.\n` +
+    `  fix: add one ('git remote add origin <url>'), or make the change in this clone only with '--local' (other clones see it once you push the plan).\nNothing was changed.\n`,
+  pushNoTarget: (command: string, remotes: string[]) =>
+    `plan-hooks ${command} --push: cannot tell which remote to push to (${remotes.join(', ')}; none is origin, and the base branch does not name one).\n` +
+    `  fix: set "baseBranch" in .plan-hooks.json to <remote>/<branch>, e.g. "${remotes[0] ?? 'origin'}/main", or use '--local'.\nNothing was changed.\n`,
+  pushUnreachable: (command: string, remote: string, branch: string, detail: string) =>
+    `plan-hooks ${command} --push: cannot reach ${remote} to read ${remote}/${branch}: ${detail}\n` +
+    `  fix: try again when ${remote} can be reached; or make the change in this clone only with '--local' (it is not a claim others see until you push the plan).\nNothing was changed.\n`,
+  pushNoBranch: (command: string, remote: string, branch: string) =>
+    `plan-hooks ${command} --push: ${remote} has no branch ${branch}, so there is no plan there to claim in.\n` +
+    `  fix: push the base branch first ('git push ${remote} ${branch}'), set "baseBranch" in .plan-hooks.json, or use '--local'.\nNothing was changed.\n`,
+  pushRefused: (command: string, where: string, file: string, message: string, fix: string, tries: number) =>
+    `plan-hooks ${command}: ${where}:${file}: ${message}` +
+    (tries > 1 ? ` (read after ${tries - 1} push${tries === 2 ? '' : 'es'} lost to a change that landed first)` : '') +
+    `\n  fix: ${fix}\nNothing was changed: not ${where}, not your plan file.\n`,
+  pushFailed: (command: string, remote: string, branch: string, detail: string) =>
+    `plan-hooks ${command} --push: ${remote} did not take the plan commit on ${branch}: ${detail}\n` +
+    `  fix: check that you may push to ${remote}/${branch}; or make the change in this clone only with '--local'.\nNothing was changed.\n`,
+  pushGaveUp: (command: string, where: string, tries: number) =>
+    `plan-hooks ${command} --push: ${where} kept moving: ${tries} pushes in a row lost to plan changes that landed first.\n` +
+    `  fix: run the command again in a moment.\nNothing was changed.\n`,
+  pushDone: (where: string, file: string, summary: string, commit: string, tries: number) =>
+    `${where}:${file}: ${summary}. Pushed as commit ${commit.slice(0, 12)}${tries > 1 ? ` (on try ${tries}: earlier pushes lost to other plan changes, read again each time)` : ''}.\n`,
+  pushFastForwarded: (branch: string, where: string) => `Your branch ${branch} was fast-forwarded to ${where}; the plan file in your working tree has the change.\n`,
+  pushNotForwarded: (branch: string, where: string, detail: string) =>
+    `Your branch ${branch} was left where it was (${detail}); the change is on ${where}: 'git pull --rebase' brings it in.\n`,
+  pushOtherBranch: (branch: string | null, where: string) =>
+    `${branch ? `You are on branch ${branch}` : 'HEAD is detached'}: the change lives on ${where}, not in this branch's plan file; ` +
+    `plan-hooks reads claims from ${where} (other clones see it after 'git fetch'). Merge or rebase onto ${where} to have it in your branch.\n`,
   releaseBadStatus: (status: string) => `--status must be not-started or blocked, not '${status}'`,
   // --- end transitions ---
 

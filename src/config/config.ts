@@ -29,6 +29,8 @@ export interface Config {
   trailer: boolean;
   /** Mirror worklog entries to refs/notes/plan-hooks. */
   notes: boolean;
+  /** `claim`, `release` and `done` push the plan edit to the base branch on the remote (as with --push). */
+  claimPush: boolean;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -53,6 +55,7 @@ export const DEFAULT_CONFIG: Config = {
   aliases: { claude: ['claude-code'] },
   trailer: true,
   notes: false,
+  claimPush: false,
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';

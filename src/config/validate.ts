@@ -17,6 +17,7 @@ const EXPECTED: Record<string, string> = {
   aliases: 'an object of agent name → list of other names, e.g. {"claude": ["claude-code"]}',
   trailer: 'true or false',
   notes: 'true or false',
+  claimPush: 'true or false',
 };
 
 function describe(error: AjvError, data: unknown): string {

@@ -45,3 +45,26 @@ export function gitAlone(args: string[], opts: GitOptions = {}): Promise<string 
     if (opts.input !== undefined) child.stdin?.end(opts.input);
   });
 }
+
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs git alone and returns its exit code and both streams, for callers that read git's own refusal (a push). */
+export function gitResult(args: string[], opts: GitOptions = {}): Promise<GitResult> {
+  const { execFile } = childProcess();
+  return new Promise((resolve) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: opts.cwd, env: opts.env ?? process.env, maxBuffer: MAX_BUFFER, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr: stderr || (error && code === -1 ? error.message : '') });
+      },
+    );
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
+  });
+}

@@ -19,7 +19,7 @@ import type { PlanState } from '../../plan/types.js';
 import { sanitize } from '../../term.js';
 import { type CommandSpec, type Options, parseCommandArgs, usageError } from './args.js';
 
-type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | boolean | undefined>;
 
 export interface PlanEdit extends CommandSpec {
   /** Options besides --as. */
@@ -31,11 +31,16 @@ export interface PlanEdit extends CommandSpec {
   apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
 }
 
-interface Located {
+export interface Located {
   file: string;
   text: string;
   plan: PlanState;
   taskId: string;
+}
+
+export interface PlanText {
+  file: string;
+  text: string;
 }
 
 export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<number> {
@@ -47,12 +52,13 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   const seen = await readClaims(repo);
   const actor = typeof values.as === 'string' ? values.as.trim() : seen.identity.name;
   if (actor === '') throw usageError(spec, messages.editEmptyAs);
+  if (values.push === true || (config.claimPush && values.local !== true)) {
+    const { pushPlanEdit } = await import('./push-edit.js');
+    return pushPlanEdit({ repo, spec, values, address, actor, claims: seen.claims });
+  }
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
-  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(seen.claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
-  const outcome: EditOutcome = elsewhere
-    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
-    : spec.apply(target.plan, target.taskId, ctx, values);
+  const outcome = decideEdit(spec, target, ctx, values, seen.claims);
   if (!outcome.ok) {
     process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
     return EXIT.failed;
@@ -62,6 +68,14 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   writeFileAtomic(join(root, target.file), formatJson(outcome.plan, format), target.text);
   process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
   return EXIT.ok;
+}
+
+/** The edit `spec` makes of the located task, or the refusal: someone else's live claim elsewhere comes first. */
+export function decideEdit(spec: PlanEdit, target: Located, ctx: EditContext, values: Values, claims: LiveClaim[]): EditOutcome {
+  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
+  return elsewhere
+    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
+    : spec.apply(target.plan, target.taskId, ctx, values);
 }
 
 /**
@@ -77,36 +91,44 @@ function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): Live
 }
 
 function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
-  const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, ...spec.options }, positionals: true });
+  const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, push: { type: 'boolean' }, local: { type: 'boolean' }, ...spec.options }, positionals: true });
   if (parsed.positionals.length !== 1) throw usageError(spec, messages.editOneTask);
   const values = parsed.values as Values;
+  if (values.push === true && values.local === true) throw usageError(spec, messages.pushOrLocal);
   spec.checkValues?.(values, (detail) => usageError(spec, detail));
   return { values, address: parsed.positionals[0] };
 }
 
 /** The one task `address` names across the plans; unknown or ambiguous addresses are errors that list what exists. */
 async function locateTask(root: string, files: string[], address: string): Promise<Located> {
-  const found: Located[] = [];
+  const texts: PlanText[] = [];
   const broken: string[] = [];
   for (const file of files) {
-    let text: string;
     try {
       // A symbolic link could point outside the repository; plan-hooks writes only regular files.
       if (lstatSync(join(root, file)).isSymbolicLink()) {
         broken.push(messages.editSymlink(file));
         continue;
       }
-      text = readFileSync(join(root, file), 'utf8');
+      texts.push({ file, text: readFileSync(join(root, file), 'utf8') });
     } catch (error) {
       broken.push(messages.editUnreadable(file, (error as Error).message));
-      continue;
     }
+  }
+  return findTask(texts, address, broken);
+}
+
+/** The one task `address` names among the plans' texts (pure); `broken` are the plans that could not be read. */
+export function findTask(texts: PlanText[], address: string, broken: string[] = []): Located {
+  const found: Located[] = [];
+  const unsearched = [...broken];
+  for (const { file, text } of texts) {
     let plan: PlanState;
     try {
       plan = parseJsonDocument(text).value as PlanState;
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
-      broken.push(messages.editNotJson(file, error.line, error.column, error.message));
+      unsearched.push(messages.editNotJson(file, error.line, error.column, error.message));
       continue;
     }
     if (plan === null || typeof plan !== 'object' || Array.isArray(plan)) continue;
@@ -116,5 +138,5 @@ async function locateTask(root: string, files: string[], address: string): Promi
   }
   if (found.length === 1) return found[0];
   if (found.length > 1) throw new UserError(messages.editAmbiguous(address, found.map((f) => `${taskKey(f.plan.planId, f.taskId)} (${f.file})`)));
-  throw new UserError(messages.editUnknownTask(address, files.length, broken));
+  throw new UserError(messages.editUnknownTask(address, texts.length + broken.length, unsearched));
 }
