@@ -422,8 +422,8 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   pushNotForwarded: (branch: string, where: string, detail: string) =>
     `Your branch ${branch} was left where it was (${detail}); the change is on ${where}: 'git pull --rebase' brings it in.\n`,
   pushOtherBranch: (branch: string | null, where: string) =>
-    `${branch ? `You are on branch ${branch}` : 'HEAD is detached'}: the change lives on ${where}, not in this branch's plan file; ` +
-    `plan-hooks reads claims from ${where} (other clones see it after 'git fetch'). Merge or rebase onto ${where} to have it in your branch.\n`,
+    `${branch ? `You are on branch ${branch}` : 'HEAD is detached'}: the change lives on ${where}, not in this branch's plan file ` +
+    `(other clones see it after 'git fetch'). Merge or rebase onto ${where} to have it in your branch.\n`,
   releaseBadStatus: (status: string) => `--status must be not-started or blocked, not '${status}'`,
   // --- end transitions ---
 
