@@ -24,7 +24,7 @@ const command: Command = {
     const { range, json } = parseCommandArgs(argv, spec).values;
     if (!range) throw usageError(spec, messages.checkNeedsRange());
     const repo = await openRepository();
-    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped);
+    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped });
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;
     if (json) {
       const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({

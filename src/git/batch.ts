@@ -1,9 +1,10 @@
 // Several independent git reads for the price of one process start. Starting a process from
 // Node costs ~1.5 ms of the hook's own time (fork of a large process); a POSIX shell forking
 // git is far cheaper. So the reads run one after another in one `sh`, their outputs and exit
-// codes separated by a random token no git output will contain. Without a POSIX shell
-// (Windows) they run as parallel processes instead. The environment (GIT_INDEX_FILE, GIT_DIR)
-// is inherited either way.
+// codes separated by a random token no git output will contain. The script reaches the shell on
+// its stdin, never as an argument: Linux caps one argument at 128 KiB (E2BIG), which a script of
+// a command per commit passes at a few hundred commits. Without a POSIX shell (Windows) they run
+// as parallel processes instead. The environment (GIT_INDEX_FILE, GIT_DIR) is inherited either way.
 import { UserError } from '../errors.js';
 import { childProcess, gitAlone } from './spawn.js';
 
@@ -56,7 +57,10 @@ async function runLane(commands: BatchCommand[], cwd: string): Promise<(string |
   const token = `plan-hooks-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const script = batchScript(commands, token);
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', script], { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-s'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // One compound command: the shell reads all of it before running any, so no git it starts
+    // can read the rest of the script from the shared stdin (which is /dev/null for them).
+    child.stdin.on('error', () => {}).end(`{\n${script}\n} </dev/null\n`);
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => chunks.push(c));

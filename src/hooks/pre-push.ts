@@ -1,15 +1,16 @@
-// pre-push: the backstop for --no-verify. Every commit the push would add to the remote goes
-// through pre-commit's check (src/check/range.ts); one that would have been refused at commit
-// time refuses the push.
+// pre-push: the backstop for commits the hooks did not see. Every commit the remote does not
+// have yet goes through pre-commit's check as of its own time (src/check/range.ts); one that
+// would have been refused at commit time refuses the push.
 import type { HookRun } from './main.js';
 import { formatVerdict } from '../commands/check.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
-import { git } from '../git/git.js';
+import { gitAlone } from '../git/spawn.js';
 import { messages } from '../messages.js';
 
 const ZERO = /^0+$/;
+const OID = /^[0-9a-f]{40,64}$/;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,23 +18,42 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The commits a push adds to the remote, oldest first (pure parse of git's stdin lines aside). */
-async function pushedCommits(lines: string[], remote: string, cwd: string): Promise<string[]> {
-  const commits: string[] = [];
+/**
+ * What `rev-list --stdin` reads for a push (pure): each pushed tip, and each remote tip the push
+ * replaces as a commit the remote already has. Deletions push nothing.
+ */
+export function pushRevisions(lines: string[]): string[] {
+  const revs: string[] = [];
   for (const line of lines) {
-    const [, localSha, , remoteSha] = line.split(' ');
-    if (!localSha || ZERO.test(localSha)) continue; // a deletion pushes nothing
-    const known = remoteSha && !ZERO.test(remoteSha) ? await git(['cat-file', '-e', `${remoteSha}^{commit}`], { cwd, allowFail: true }) : null;
-    const args = known !== null ? [`${remoteSha}..${localSha}`] : [localSha, '--not', `--remotes=${remote}`];
-    commits.push(...(await git(['rev-list', '--reverse', ...args, '--'], { cwd })).split('\n').filter(Boolean));
+    const [, localSha, , remoteSha] = line.trim().split(' ');
+    if (!localSha || !OID.test(localSha) || ZERO.test(localSha)) continue;
+    revs.push(localSha);
+    if (remoteSha && OID.test(remoteSha) && !ZERO.test(remoteSha)) revs.push(`^${remoteSha}`);
   }
-  return [...new Set(commits)];
+  return revs;
+}
+
+/**
+ * The commits the push adds, parents first: reachable from the pushed tips and from none of the
+ * remote's branches as this clone last saw them (a new branch brings only its own commits, not
+ * the history the remote has). A push to a URL has no remote-tracking branches of its own:
+ * every remote's count. Revisions go through stdin, so no push is too large for argv.
+ */
+export async function pushedCommits(lines: string[], remote: string, cwd: string): Promise<string[]> {
+  const revs = pushRevisions(lines);
+  if (revs.length === 0) return [];
+  const known = /[/:]/.test(remote) ? '--remotes' : `--remotes=${remote}`;
+  // A replaced remote tip this clone has never fetched is not an object here: leave it out.
+  const present = await gitAlone(['cat-file', '--batch-check'], { cwd, input: revs.map((r) => `${r.replace(/^\^/, '')}\n`).join('') });
+  const have = new Set(present.split('\n').filter((l) => !l.endsWith(' missing')).map((l) => l.split(' ')[0]));
+  const input = revs.filter((r) => have.has(r.replace(/^\^/, ''))).map((r) => `${r}\n`).join('');
+  return (await gitAlone(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', known], { cwd, input })).split('\n').filter(Boolean);
 }
 
 const run: HookRun = async ([remote = 'origin']) => {
   const lines = (await readStdin()).split('\n').filter(Boolean);
   const repo = await openRepository();
-  const verdicts = await checkCommits(repo, await pushedCommits(lines, remote, repo.root), skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped);
+  const verdicts = await checkCommits(repo, await pushedCommits(lines, remote, repo.root), { skip: skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped });
   for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
   const bad = verdicts.filter((v) => !allowed(v.decision)).length;
   if (bad > 0) process.stderr.write(messages.rangeSummary(bad, verdicts.length));
