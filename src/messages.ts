@@ -234,6 +234,8 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   statusUnverifiedHeading: (scanned: number) => `Unverified commits (last ${scanned} entries)`,
   statusMore: (count: number, command?: string) => `  … and ${count} more${command ? `: ${command}` : ''}`,
   statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
+  /** Why a lenient reader skips a plan: the same message validate gives, with its place. */
+  planTextReason: (message: string, line: number, column: number) => `${message} (line ${line}, column ${column})`,
   statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run 'plan-hooks validate ${path}'.`,
   statusDriftNote: (since: string) => `commits since the last handoff update (${since}) that touch no task:`,
   statusFooter: (file: string) => `\nWorklog: ${file}. More: 'plan-hooks log', 'plan-hooks handoff'.\n`,
@@ -483,6 +485,18 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
     jsonSyntax: (detail: string) => ({
       message: `not valid JSON: ${detail}`,
       fix: 'Fix the JSON at this line and column; nothing else in the plan is checked until it parses.',
+    }),
+    notUtf8: (byteOffset: number, byte: number | null) => ({
+      message: `the file is not UTF-8: ${byte === null ? 'the text' : `byte 0x${byte.toString(16).padStart(2, '0')}`} at byte offset ${byteOffset} is not valid UTF-8`,
+      fix: 'Save the plan as UTF-8 (for a Latin-1 file: iconv -f latin1 -t utf-8 <file> > <file>.new, then move it into place).',
+    }),
+    tooDeep: (max: number) => ({
+      message: `objects and arrays are nested more than ${max} deep here`,
+      fix: `Flatten this value: a plan needs a few levels, and no plan-hooks reader follows more than ${max}.`,
+    }),
+    duplicateKey: (key: string, first: { line: number; column: number }) => ({
+      message: `the key ${JSON.stringify(key)} appears twice in this object (first at line ${first.line}, column ${first.column})`,
+      fix: 'Keep one of the two: plan-hooks reads the last one, as JSON.parse does, and other tools may read the first.',
     }),
     notObject: { message: 'the plan must be a JSON object', fix: 'Start from a template: plan-hooks new <name> writes a valid pair.' },
     required: (field: string, where: string) => ({

@@ -1,7 +1,8 @@
 // The plan rules bound to this repository and clock. Imported only when a commit changes a
 // plan: it pulls in the compiled schema validator, which the common commit never loads.
 import { gatherPlanFacts } from '../plan/facts.js';
-import { parseJsonDocument } from '../plan/json-document.js';
+import { lazyLocator } from '../plan/json-document.js';
+import { planValue, withoutBom } from '../plan/plan-text.js';
 import { checkTransitions } from '../plan/transitions.js';
 import type { PlanState } from '../plan/types.js';
 import { UNKNOWN_FACTS } from '../plan/types.js';
@@ -19,16 +20,12 @@ export async function loadPlanRules(
   return {
     validate: (text, file) => validatePlanText(text, file, factsOf.get(file) ?? UNKNOWN_FACTS, opts),
     parse(text) {
-      try {
-        const value: unknown = JSON.parse(text);
-        return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as PlanState) : null;
-      } catch {
-        return null;
-      }
+      const value = planValue(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as PlanState) : null;
     },
     transitions(before, after, file, afterText, identity) {
-      const doc = parseJsonDocument(afterText);
-      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate: (p) => doc.locate(p) });
+      const locate = lazyLocator(withoutBom(afterText));
+      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate });
     },
   };
 }

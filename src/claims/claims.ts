@@ -178,7 +178,8 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
   return claims;
 }
 
-export const CLAIMS_VIEW_FORMAT = 1;
+// 2: plans are read by plan/plan-text.ts (a byte-order mark no longer makes a plan unreadable).
+export const CLAIMS_VIEW_FORMAT = 2;
 
 /**
  * What liveClaims reads of a plan that is not being replaced (every version but the index's

@@ -1,7 +1,7 @@
 // Every version of every plan the claims come from: the index, HEAD, the base branch, and the
 // working files of the other worktrees. Only versions that can differ are read, by blob id in
 // one cat-file, and a plan read once is kept as its claims view (./cache.ts).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { BatchCommand } from '../git/batch.js';
@@ -10,6 +10,8 @@ import type { Change } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { DEFAULT_BASES, NULL_OID, type Repository, type Worktree } from '../git/repository.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
+import { planValue } from '../plan/plan-text.js';
+import { readTextFileSync } from '../fs/text.js';
 import { readViewCache, writeViewCache } from './cache.js';
 import { type PlanVersion, claimsView } from './claims.js';
 
@@ -78,7 +80,7 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
   const out: { file: string; text: string }[] = [];
   for (const file of files.filter(plans.matches)) {
     try {
-      out.push({ file, text: readFileSync(join(tree.path, file), 'utf8') });
+      out.push({ file, text: readTextFileSync(join(tree.path, file)) });
     } catch {
       // Gone between the listing and the read: that worktree is mid-change; nothing to see.
     }
@@ -88,15 +90,10 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
 
 /**
  * A plan file's JSON, or null when it is not JSON (the validator reports that). Claims take
- * whatever part of a plan is well-formed, so nothing more is checked here.
+ * whatever part of a plan is well-formed, read as every reader reads it (plan/plan-text.ts):
+ * a byte-order mark or a repeated key never hides a claim.
  */
-export function parsePlanJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+export const parsePlanJson = planValue;
 
 /**
  * Every version of every plan the claims come from. Only versions that can differ are read:

@@ -1,6 +1,7 @@
 // `plan-hooks validate [files…] [--strict] [--json]`: the plans named, or every plan the config
 // matches, through the schema and the rules; a terminal report or a JSON one.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { readTextFileSync } from '../fs/text.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
@@ -94,7 +95,7 @@ function readText(target: Target): string {
       const inside = relative(realpathSync(target.within), realpathSync(target.absolute));
       if (inside.startsWith('..') || isAbsolute(inside)) throw new UserError(messages.validateOutside(target.label));
     }
-    return readFileSync(target.absolute, 'utf8');
+    return readTextFileSync(target.absolute);
   } catch (error) {
     if (isUserError(error)) throw error;
     throw new UserError(messages.validateCannotRead(target.label, (error as Error).message));

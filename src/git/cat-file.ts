@@ -3,9 +3,10 @@
 // `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`.
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
+import { decodeText } from '../fs/text.js';
 import { childProcess } from './spawn.js';
 
-/** The contents of the named objects as UTF-8 text, in the order asked; null when missing. */
+/** The contents of the named objects as text (src/fs/text.ts: bytes that are not UTF-8 stay visible), in the order asked; null when missing. */
 export async function readObjects(names: string[], cwd?: string): Promise<(string | null)[]> {
   if (names.length === 0) return [];
   const bad = names.find((n) => n.includes('\n'));
@@ -41,7 +42,7 @@ function parseBatch(out: Buffer, count: number): (string | null)[] {
       continue;
     }
     const size = Number(match[2]);
-    result.push(match[1] === 'blob' ? out.toString('utf8', at, at + size) : null);
+    result.push(match[1] === 'blob' ? decodeText(out, at, at + size) : null);
     at += size + 1;
   }
   while (result.length < count) result.push(null);

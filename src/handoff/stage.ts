@@ -18,6 +18,7 @@ import { diffIndex } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
+import { readPlanText } from '../plan/plan-text.js';
 import { claimsIn } from '../worklog/claims.js';
 import { handoffMismatches } from './mismatches.js';
 import { blockFacts, resolveLastCommit } from './git-facts.js';
@@ -78,12 +79,10 @@ export function topLevelObjectSpan(text: string, key: string): [number, number] 
  * (in the file's own indentation); every other byte of the plan stays as the user wrote it.
  */
 export function withDerived(text: string, derived: Partial<Handoff>): string | null {
-  let data: PlanState;
-  try {
-    data = JSON.parse(text) as PlanState;
-  } catch {
-    return null;
-  }
+  const read = readPlanText(text);
+  // A plan the readers refuse is left as it is (pre-commit reports it).
+  if (read.problem) return null;
+  const data = read.value as PlanState;
   if (!data || typeof data !== 'object' || !data.handoff || typeof data.handoff !== 'object') return null;
   const span = topLevelObjectSpan(text, 'handoff');
   if (!span) return null;

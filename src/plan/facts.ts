@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { git } from '../git/git.js';
 import { ignoreCase as readIgnoreCase } from '../git/worktree.js';
 import { pairedMarkdownPath } from './paths.js';
+import { planValue } from './plan-text.js';
 import type { PlanFacts } from './types.js';
 
 export interface PlanSource {
@@ -18,13 +19,9 @@ export interface PlanSource {
 const COMMIT_ID = /^[0-9a-fA-F]{4,64}$/;
 
 function handoffOf(text: string): { branch?: unknown; lastCommit?: unknown } {
-  try {
-    const plan = JSON.parse(text) as { handoff?: unknown } | null;
-    const handoff = plan && typeof plan === 'object' ? plan.handoff : undefined;
-    return handoff && typeof handoff === 'object' ? handoff : {};
-  } catch {
-    return {};
-  }
+  const plan = planValue(text) as { handoff?: unknown } | null;
+  const handoff = plan && typeof plan === 'object' ? plan.handoff : undefined;
+  return handoff && typeof handoff === 'object' ? handoff : {};
 }
 
 /**

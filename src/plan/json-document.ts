@@ -18,6 +18,8 @@ export class JsonSyntaxError extends Error {
     message: string,
     readonly line: number,
     readonly column: number,
+    /** True when the text nests deeper than MAX_DEPTH (it may be valid JSON otherwise). */
+    readonly tooDeep = false,
   ) {
     super(message);
   }
@@ -32,7 +34,8 @@ export interface JsonDocument {
   locate(path: JsonPath | string): Position;
 }
 
-const MAX_DEPTH = 256;
+/** How many containers deep a plan may nest (src/plan/plan-text.ts holds every reader to it). */
+export const MAX_DEPTH = 256;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** `workItems[0].tasks[2].status`; keys that are not identifiers are quoted: `metadata["a b"]`. */
@@ -104,6 +107,35 @@ export function parseJsonDocument(text: string): JsonDocument {
   };
 }
 
+/**
+ * Where values of `text` start, parsed on first use (most checks find nothing to place). Text
+ * the parser refuses (nested deeper than MAX_DEPTH, already reported) places everything at 1:1.
+ */
+export function lazyLocator(text: string): (path: JsonPath | string) => Position {
+  let doc: JsonDocument | null | undefined;
+  return (path) => {
+    if (doc === undefined) {
+      try {
+        doc = parseJsonDocument(text);
+      } catch {
+        doc = null;
+      }
+    }
+    return doc ? doc.locate(path) : { line: 1, column: 1 };
+  };
+}
+
+/** The line and column of a UTF-16 offset in `text`. */
+export function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
 function computeLineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
@@ -141,9 +173,9 @@ class Parser {
     return value;
   }
 
-  private fail(message: string, at = this.i): never {
-    const pos = positionOf(computeLineStarts(this.text.slice(0, at + 1)), at);
-    throw new JsonSyntaxError(message, pos.line, pos.column);
+  private fail(message: string, at = this.i, tooDeep = false): never {
+    const pos = positionAt(this.text, at);
+    throw new JsonSyntaxError(message, pos.line, pos.column, tooDeep);
   }
 
   private describe(): string {
@@ -163,9 +195,10 @@ class Parser {
   }
 
   private parseValue(path: string, depth: number): unknown {
-    if (depth > MAX_DEPTH) this.fail(`values are nested more than ${MAX_DEPTH} levels deep`);
     this.starts.set(path, this.i);
     const c = this.text[this.i];
+    // `depth` containers enclose this value; an object or array here would be one more.
+    if ((c === '{' || c === '[') && depth >= MAX_DEPTH) this.fail(`objects and arrays are nested more than ${MAX_DEPTH} deep`, this.i, true);
     if (c === '{') return this.parseObject(path, depth);
     if (c === '[') return this.parseArray(path, depth);
     if (c === '"') return this.parseString();

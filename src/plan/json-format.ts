@@ -7,6 +7,8 @@ export interface JsonFormat {
   indent: number | '\t';
   newline: '\n' | '\r\n';
   finalNewline: boolean;
+  /** A byte-order mark at the start, kept (./plan-text.ts ignores it). */
+  bom: boolean;
 }
 
 export function detectJsonFormat(text: string): JsonFormat {
@@ -16,11 +18,11 @@ export function detectJsonFormat(text: string): JsonFormat {
   const first = /\n([ \t]+)\S/.exec(text);
   let indent: JsonFormat['indent'] = 0;
   if (first) indent = first[1].startsWith('\t') ? '\t' : first[1].length;
-  return { indent, newline, finalNewline };
+  return { indent, newline, finalNewline, bom: text.startsWith('\ufeff') };
 }
 
 export function formatJson(value: unknown, format: JsonFormat): string {
   const body = JSON.stringify(value, null, format.indent === 0 ? undefined : format.indent);
   const text = format.newline === '\r\n' ? body.replace(/\n/g, '\r\n') : body;
-  return format.finalNewline ? text + format.newline : text;
+  return (format.bom ? '\ufeff' : '') + (format.finalNewline ? text + format.newline : text);
 }

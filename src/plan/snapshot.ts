@@ -1,7 +1,6 @@
 // The plans as they are at one place — a commit, the index, or the working tree — parsed
 // leniently: a plan that is not valid JSON is reported and skipped, never fatal, because the
 // worklog and the handoff must not depend on the validator (which is not loaded after commits).
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planMatcher } from './discover.js';
 import type { Config } from '../config/config.js';
@@ -9,6 +8,9 @@ import { readObjects } from '../git/cat-file.js';
 import { git, splitNul } from '../git/git.js';
 import { findPlanFiles } from './discover.js';
 import type { PlanState } from './types.js';
+import { readPlanText } from './plan-text.js';
+import { messages } from '../messages.js';
+import { readTextFile } from '../fs/text.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
@@ -36,14 +38,13 @@ async function planPaths(place: Place, config: Config, cwd: string): Promise<str
 }
 
 
-/** Parses a plan leniently: an object with planId and workItems, or a reason why not. */
+/**
+ * Parses a plan leniently: an object with planId and workItems, or a reason why not. A file
+ * validate refuses as text (./plan-text.ts) is refused here with the same message.
+ */
 export function parsePlan(text: string): PlanState | string {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return `not valid JSON (${(error as Error).message})`;
-  }
+  const { value: data, problem } = readPlanText(text);
+  if (problem) return messages.planTextReason(problem.message, problem.line, problem.column);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
   const plan = data as PlanState;
   if (typeof plan.planId !== 'string' || !Array.isArray(plan.workItems)) return 'no planId or workItems';
@@ -59,7 +60,7 @@ export async function readSnapshot(place: Place, config: Config, root: string, o
   const snapshot: Snapshot = { plans: [], skipped: [] };
   const texts =
     place === 'worktree'
-      ? await Promise.all(paths.map((p) => readFile(join(root, p), 'utf8').catch(() => null)))
+      ? await Promise.all(paths.map((p) => readTextFile(join(root, p)).catch(() => null)))
       : await readObjects(paths.map((p) => (place === 'index' ? `:${p}` : `${place.rev}:${p}`)), root);
   paths.forEach((path, i) => {
     const text = texts[i];

@@ -3,8 +3,9 @@
 // Transition rules (the plan against its previous version) live in src/plan/transitions.ts.
 import validateSchema from '../generated/plan-state.v1.validator.js';
 import { messages } from '../messages.js';
-import { formatPath, JsonSyntaxError, parseJsonDocument, type JsonDocument, type JsonPath } from './json-document.js';
+import { formatPath, lazyLocator } from './json-document.js';
 import { pairedMarkdownPath } from './paths.js';
+import { readPlanText, type PlanTextProblem } from './plan-text.js';
 import { placeProblems, type DraftProblem, type Problem } from './problems.js';
 import { planRules, type RuleOptions } from './rules.js';
 import { schemaProblems } from './schema-problems.js';
@@ -20,32 +21,15 @@ export interface ValidationResult {
 }
 
 export function validatePlanText(text: string, file: string, facts: PlanFacts, opts: ValidateOptions): ValidationResult {
-  // JSON.parse is several times faster than the position-keeping parser, and most plans have
-  // no problem to place: positions are computed only when one is reported.
-  let value: unknown;
-  let doc: JsonDocument | null = null;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    try {
-      doc = parseJsonDocument(text);
-      value = doc.value;
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      const { message, fix } = messages.plan.jsonSyntax(error.message);
-      return { plan: null, problems: [{ severity: 'error', file, path: '', line: error.line, column: error.column, message, fix, rule: 'json-syntax' }] };
-    }
-  }
-  const locate = (path: JsonPath) => {
-    try {
-      doc ??= parseJsonDocument(text);
-    } catch {
-      // Valid JSON our parser refuses (nested deeper than it follows): no position to give.
-      return { line: 1, column: 1 };
-    }
-    return doc.locate(path);
-  };
-  const place = (drafts: DraftProblem[]) => placeProblems(drafts, file, locate, formatPath);
+  // Every reader takes plan text the same way (./plan-text.ts). A file that is not JSON stops
+  // here; one with another problem (a repeated key, too deep, not UTF-8) is an error, and its
+  // value, the one every reader sees, is checked on.
+  const read = readPlanText(text);
+  const textProblem = (p: PlanTextProblem): Problem => ({ severity: 'error', file, path: '', line: p.line, column: p.column, message: p.message, fix: p.fix, rule: p.rule });
+  if (read.value === undefined) return { plan: null, problems: read.problem ? [textProblem(read.problem)] : [] };
+  const value = read.value;
+  const locate = lazyLocator(read.text);
+  const place = (drafts: DraftProblem[]) => [...(read.problem ? [textProblem(read.problem)] : []), ...placeProblems(drafts, file, locate, formatPath)];
   const drafts: DraftProblem[] = [];
   if (facts.markdownExists === false) {
     drafts.push({ severity: 'warning', rule: 'missing-markdown', path: [], ...messages.plan.missingMarkdown(pairedMarkdownPath(file)) });

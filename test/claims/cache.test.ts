@@ -58,7 +58,7 @@ test('a change to what a claims view keeps comes with a new CLAIMS_VIEW_FORMAT',
       },
     ],
   };
-  assert.equal(CLAIMS_VIEW_FORMAT, 1);
+  assert.equal(CLAIMS_VIEW_FORMAT, 2);
   assert.deepEqual(claimsView(p), {
     planId: 'p',
     workItems: [{ tasks: [p.workItems[0]!.tasks[0], p.workItems[0]!.tasks[2]], log: [{ date: '2026-01-02' }] }],

@@ -11,6 +11,7 @@ import { NodeLog } from '../fixtures/node-log.js';
 import { CLI, type Repo } from '../fixtures/repo.js';
 import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 import { viewCacheFile } from '../../src/claims/cache.js';
+import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];
@@ -80,7 +81,7 @@ test('a damaged cache is ignored and rewritten', () => {
     const refused = commit(r, 'src/api/x.ts');
     assert.equal(refused.code, 1, `still refused with a cache of ${damage}`);
     assert.deepEqual(refused.started, ['git cat-file --batch']);
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).format, 1);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).format, CLAIMS_VIEW_FORMAT);
   }
 });
 

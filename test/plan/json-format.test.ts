@@ -4,7 +4,7 @@ import { detectJsonFormat, formatJson } from '../../src/plan/json-format.js';
 
 const value = { b: 1, a: [1, { c: 'x\ny' }], d: {} };
 
-test('files written by JSON.stringify come back byte-identical, whatever their indent, endings and final newline', () => {
+test('files written by JSON.stringify come back byte-identical, whatever their indent, endings, final newline and byte-order mark', () => {
   const variants = [
     JSON.stringify(value, null, 2) + '\n',
     JSON.stringify(value, null, 4) + '\n',
@@ -12,18 +12,20 @@ test('files written by JSON.stringify come back byte-identical, whatever their i
     JSON.stringify(value, null, 2),
     JSON.stringify(value, null, 2).replace(/\n/g, '\r\n') + '\r\n',
     JSON.stringify(value),
+    '\ufeff' + JSON.stringify(value, null, 2).replace(/\n/g, '\r\n') + '\r\n',
   ];
-  for (const text of variants) assert.equal(formatJson(JSON.parse(text), detectJsonFormat(text)), text, JSON.stringify(text));
+  for (const text of variants) assert.equal(formatJson(JSON.parse(text.replace(/^\ufeff/, '')), detectJsonFormat(text)), text, JSON.stringify(text));
 });
 
 test('detects indent, line endings and the final newline', () => {
-  assert.deepEqual(detectJsonFormat('{\n    "a": 1\n}\n'), { indent: 4, newline: '\n', finalNewline: true });
-  assert.deepEqual(detectJsonFormat('{\r\n\t"a": 1\r\n}'), { indent: '\t', newline: '\r\n', finalNewline: false });
-  assert.deepEqual(detectJsonFormat('{"a":1}'), { indent: 0, newline: '\n', finalNewline: false });
+  assert.deepEqual(detectJsonFormat('{\n    "a": 1\n}\n'), { indent: 4, newline: '\n', finalNewline: true, bom: false });
+  assert.deepEqual(detectJsonFormat('{\r\n\t"a": 1\r\n}'), { indent: '\t', newline: '\r\n', finalNewline: false, bom: false });
+  assert.deepEqual(detectJsonFormat('{"a":1}'), { indent: 0, newline: '\n', finalNewline: false, bom: false });
+  assert.deepEqual(detectJsonFormat('\ufeff{\n  "a": 1\n}\n'), { indent: 2, newline: '\n', finalNewline: true, bom: true });
 });
 
 test('key order is kept and new keys go last', () => {
   const parsed = JSON.parse('{"z":1,"a":2}') as Record<string, number>;
   parsed.m = 3;
-  assert.equal(formatJson(parsed, { indent: 0, newline: '\n', finalNewline: false }), '{"z":1,"a":2,"m":3}');
+  assert.equal(formatJson(parsed, { indent: 0, newline: '\n', finalNewline: false, bom: false }), '{"z":1,"a":2,"m":3}');
 });

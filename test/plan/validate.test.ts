@@ -148,11 +148,17 @@ test('many in-progress tasks on the same files: one overlap warning per task, no
   assert.match(overlaps[0]!.message, /export-retry\/t0 and export-retry\/use-in-export/);
 });
 
-test('valid JSON nested deeper than the position parser follows still validates; a BOM is tolerated', () => {
+test('nesting deeper than every reader follows is an error at the place it starts; a BOM is tolerated', () => {
   const plan = seed();
   plan.metadata = { deep: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) };
-  assert.deepEqual(rules(pretty(plan)), []);
-  (plan as unknown as Record<string, unknown>).extra = 1;
-  assert.deepEqual(check(pretty(plan)).map((p) => [p.rule, p.line, p.column]), [['schema:unknown-key', 1, 1]]);
+  const text = pretty(plan);
+  const problems = check(text);
+  assert.deepEqual(problems.map((p) => [p.severity, p.rule]), [['error', 'json-depth']]);
+  // The plan is one container deep and metadata two, so the 255th bracket opens the 257th.
+  let at = text.indexOf('"deep"');
+  for (let n = 0; n < 255; n++) at = text.indexOf('[', at + 1);
+  assert.equal(problems[0]!.line, text.slice(0, at).split('\n').length);
+  assert.equal(problems[0]!.column, at - text.lastIndexOf('\n', at));
   assert.deepEqual(rules(`\ufeff${SEED_TEXT}`), []);
+  assert.deepEqual(rules(SEED_TEXT.replace(/\n/g, '\r\n')), []);
 });

@@ -1,7 +1,7 @@
 // The shell shared by `claim`, `release` and `done`: parse the arguments, find the addressed
 // task among the repository's plans, let the pure edit decide, and write the plan back
 // atomically in its own format.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readClaims } from '../../claims/read.js';
 import { openRepository } from '../../git/repository.js';
@@ -13,7 +13,8 @@ import { messages } from '../../messages.js';
 import { findPlanFiles } from '../../plan/discover.js';
 import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
-import { JsonSyntaxError, parseJsonDocument } from '../../plan/json-document.js';
+import { readPlanText } from '../../plan/plan-text.js';
+import { readTextFileSync } from '../../fs/text.js';
 import { matchesAddress, taskKey } from '../../plan/task-key.js';
 import type { PlanState } from '../../plan/types.js';
 import { sanitize } from '../../term.js';
@@ -110,7 +111,7 @@ async function locateTask(root: string, files: string[], address: string): Promi
         broken.push(messages.editSymlink(file));
         continue;
       }
-      texts.push({ file, text: readFileSync(join(root, file), 'utf8') });
+      texts.push({ file, text: readTextFileSync(join(root, file)) });
     } catch (error) {
       broken.push(messages.editUnreadable(file, (error as Error).message));
     }
@@ -123,14 +124,14 @@ export function findTask(texts: PlanText[], address: string, broken: string[] = 
   const found: Located[] = [];
   const unsearched = [...broken];
   for (const { file, text } of texts) {
-    let plan: PlanState;
-    try {
-      plan = parseJsonDocument(text).value as PlanState;
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      unsearched.push(messages.editNotJson(file, error.line, error.column, error.message));
+    // Read as every reader reads it; a file with a problem (a repeated key, …) is not rewritten,
+    // since writing it back would silently change what it says.
+    const read = readPlanText(text);
+    if (read.problem) {
+      unsearched.push(messages.editNotJson(file, read.problem.line, read.problem.column, read.problem.message));
       continue;
     }
+    const plan = read.value as PlanState;
     if (plan === null || typeof plan !== 'object' || Array.isArray(plan)) continue;
     for (const taskId of taskIds(plan)) {
       if (matchesAddress(plan, taskId, address)) found.push({ file, text, plan, taskId });

@@ -1,0 +1,93 @@
+// The one plan reader's policy (src/plan/plan-text.ts): what every reader accepts, refuses and
+// sees, for a byte-order mark, CRLF, repeated keys, deep nesting and bytes that are not UTF-8.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decodeText } from '../../src/fs/text.js';
+import { MAX_DEPTH } from '../../src/plan/json-document.js';
+import { planValue, readPlanText } from '../../src/plan/plan-text.js';
+import { parsePlan } from '../../src/plan/snapshot.js';
+import { check, SEED_TEXT } from './helpers.js';
+
+test('a byte-order mark is ignored, and positions are counted after it', () => {
+  const read = readPlanText('\ufeff{"a": 1}');
+  assert.deepEqual(read.value, { a: 1 });
+  assert.equal(read.problem, null);
+  assert.equal(read.text, '{"a": 1}');
+  assert.deepEqual(planValue('\ufeff{"a": 1}'), { a: 1 });
+  const bad = readPlanText('\ufeff{"a": }');
+  assert.deepEqual([bad.problem?.rule, bad.problem?.line, bad.problem?.column], ['json-syntax', 1, 7]);
+});
+
+test('CRLF is whitespace; lines are counted by LF', () => {
+  const read = readPlanText('{\r\n  "a": 1,\r\n  "a": 2\r\n}\r\n');
+  assert.deepEqual(read.value, { a: 2 });
+  assert.deepEqual([read.problem?.rule, read.problem?.line, read.problem?.column], ['duplicate-key', 3, 3]);
+  assert.match(read.problem!.message, /"a" appears twice in this object \(first at line 2, column 3\)/);
+});
+
+test('a repeated key is reported, escapes included, and every reader sees the last value', () => {
+  const read = readPlanText('{"t": {"status": "in-progress", "st\\u0061tus": "completed"}, "u": [{"x": 1}, {"x": 2}]}');
+  assert.equal(read.problem?.rule, 'duplicate-key');
+  assert.equal((read.value as { t: { status: string } }).t.status, 'completed');
+  // Equal keys in different objects, keys equal to values, and escaped quotes are no repeats.
+  for (const ok of ['{"a": {"a": 1}, "b": "a"}', '{"a\\"": 1, "a": "\\"a"}', '[{"x": 1}, {"x": 2}]', '{"a": [], "b": {}, "c": [{}]}']) {
+    assert.equal(readPlanText(ok).problem, null, ok);
+  }
+});
+
+test('nesting deeper than MAX_DEPTH is an error at the bracket, the value is cut there, and nothing recurses', () => {
+  const depth = (v: unknown): number => (v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
+  for (const n of [MAX_DEPTH - 1, MAX_DEPTH, 100_000]) {
+    const text = `{"a": ${'['.repeat(n)}${']'.repeat(n)}}`;
+    const read = readPlanText(text);
+    if (n < MAX_DEPTH) {
+      assert.equal(read.problem, null);
+      continue;
+    }
+    assert.deepEqual([read.problem?.rule, read.problem?.line, read.problem?.column], ['json-depth', 1, 6 + MAX_DEPTH], String(n));
+    assert.equal(depth(read.value), MAX_DEPTH, 'cut: nothing deeper than MAX_DEPTH containers');
+    assert.doesNotThrow(() => JSON.stringify(read.value));
+  }
+  // Deep and broken: the same message as deep and valid.
+  const broken = readPlanText(`{"a": ${'['.repeat(100_000)}`);
+  assert.equal(broken.problem?.rule, 'json-depth');
+  assert.equal(broken.problem?.message, readPlanText(`{"a": ${'['.repeat(300)}${']'.repeat(300)}}`).problem?.message);
+});
+
+test('bytes that are not UTF-8 are an error naming the byte offset; the value is still read', () => {
+  const bytes = Buffer.concat([Buffer.from('{"id": "caf'), Buffer.from([0xe9]), Buffer.from('", "ok": "é"}')]);
+  const text = decodeText(bytes);
+  const read = readPlanText(text);
+  assert.equal(read.problem?.rule, 'not-utf8');
+  assert.match(read.problem!.message, /byte 0xe9 at byte offset 11 is not valid UTF-8/);
+  assert.deepEqual([read.problem?.line, read.problem?.column], [1, 12]);
+  assert.equal((read.value as { ok: string }).ok, 'é');
+  // Overlong forms, encoded surrogates and truncated sequences are not UTF-8 either.
+  for (const bad of [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0xff]]) {
+    assert.equal(readPlanText(decodeText(Buffer.from([0x22, ...bad, 0x22]))).problem?.rule, 'not-utf8', bad.join(' '));
+  }
+  // A U+FFFD its author wrote, and astral characters, are text like any other.
+  for (const good of ['"\ufffd"', '"😀 𝄞"']) assert.equal(readPlanText(decodeText(Buffer.from(good))).problem, null);
+  assert.equal(decodeText(Buffer.from('"😀 é"')), '"😀 é"');
+});
+
+test('validate and the lenient readers refuse the same files with the same message', () => {
+  const cases = [
+    `\ufeff${SEED_TEXT}`,
+    SEED_TEXT.replace('"planId": "export-retry",', '"planId": "export-retry", "planId": "other",'),
+    SEED_TEXT.replace('"relatedDocs"', `"metadata": {"x": ${'['.repeat(300)}${']'.repeat(300)}}, "relatedDocs"`),
+    decodeText(Buffer.concat([Buffer.from(SEED_TEXT.slice(0, 40)), Buffer.from([0xfe]), Buffer.from(SEED_TEXT.slice(40))])),
+    SEED_TEXT.slice(0, -10),
+  ];
+  for (const text of cases) {
+    const errors = check(text).filter((p) => p.severity === 'error' && !p.rule.startsWith('schema:'));
+    const lenient = parsePlan(text);
+    if (errors.length === 0) {
+      assert.equal(typeof lenient, 'object', 'a file validate accepts is read by status and the handoff');
+      continue;
+    }
+    const [first] = errors;
+    assert.equal(lenient, `${first!.message} (line ${first!.line}, column ${first!.column})`);
+  }
+  assert.equal(check(`\ufeff${SEED_TEXT}`).filter((p) => p.severity === 'error').length, 0);
+});
