@@ -5,7 +5,7 @@
 //   - a wildcard pattern is keyed by its literal prefix (`src/api/**/*.ts` → `src/api`), so it
 //     is tested only against paths under that prefix (found the same way, over the ancestors).
 // Patterns whose first segment is a wildcard (`**/*.md`) are tested against every path.
-import { type CompiledPattern, type PatternOptions, compilePattern } from './pattern.js';
+import { type CompiledPattern, type PatternOptions, compilePattern, matchForm } from './pattern.js';
 
 export interface PatternHit<T> {
   pattern: CompiledPattern;
@@ -41,10 +41,11 @@ export class PatternIndex<T> {
 
   /** Every (pattern, value) whose pattern matches `path` or one of its parent directories. */
   match(path: string): PatternHit<T>[] {
-    const key = this.opts.ignoreCase ? path.toLowerCase() : path;
+    // Patterns are keyed in the same form (NFC, case-folded under core.ignorecase).
+    const key = matchForm(path, this.opts.ignoreCase);
     const hits: PatternHit<T>[] = [];
     const wild = this.byPrefix.get('');
-    if (wild) for (const h of wild) if (h.pattern.test(path)) hits.push(h);
+    if (wild) for (const h of wild) if (h.pattern.testForm(key)) hits.push(h);
     // Walk the ancestors: "a", "a/b", ..., the path itself.
     let end = key.indexOf('/');
     for (;;) {
@@ -52,7 +53,7 @@ export class PatternIndex<T> {
       const lit = this.literal.get(ancestor);
       if (lit) hits.push(...lit);
       const pre = this.byPrefix.get(ancestor);
-      if (pre) for (const h of pre) if (h.pattern.test(path)) hits.push(h);
+      if (pre) for (const h of pre) if (h.pattern.testForm(key)) hits.push(h);
       if (end === -1) break;
       end = key.indexOf('/', end + 1);
     }

@@ -2,7 +2,9 @@
 //   - `*` and `?` stay within one path segment, `[abc]`/`[!a-z]` match one character;
 //   - `**` as a whole segment matches any number of segments (zero included);
 //   - a pattern covers what is under what it matches: `src/api` and `src/*` cover `src/api/x.ts`;
-//   - case-insensitive when core.ignorecase is set.
+//   - case-insensitive when core.ignorecase is set;
+//   - Unicode-normalised: patterns and paths are compared in NFC, so a name macOS wrote in NFD
+//     (decomposed, `e` + U+0301) matches the same pattern as its composed form.
 // Plan files are untrusted, so matching never backtracks beyond O(path × pattern): no regular
 // expressions are built from patterns, and patterns are bounded in length.
 
@@ -16,6 +18,17 @@ export interface PatternOptions {
 }
 
 export class PatternError extends Error {}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The form patterns and paths are compared in: NFC, lower-cased under core.ignorecase. ASCII
+ * text is its own NFC, so the common path costs one native scan.
+ */
+export function matchForm(text: string, ignoreCase: boolean): string {
+  const nfc = NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  return ignoreCase ? nfc.toLowerCase() : nfc;
+}
 
 /** Why a pattern would reach outside the repository, or null when it stays inside. */
 export function patternEscapes(pattern: string): string | null {
@@ -104,6 +117,8 @@ export interface CompiledPattern {
   readonly source: string;
   /** True when the pattern matches `path` or one of its parent directories. */
   test(path: string): boolean;
+  /** test() for a path already in matchForm (what an index holds), without normalising it again. */
+  testForm(path: string): boolean;
   /** The leading segments with no wildcard (an index key: only paths under it can match). */
   readonly literalPrefix: string;
   /** True when the pattern has no wildcard at all (an exact path or directory). */
@@ -117,7 +132,7 @@ export function compilePattern(source: string, opts: PatternOptions): CompiledPa
   if (source.length > MAX_PATTERN_LENGTH) throw new PatternError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
   const escape = patternEscapes(source);
   if (escape) throw new PatternError(`the pattern leaves the repository: ${escape}`);
-  const normalized = (opts.ignoreCase ? source.toLowerCase() : source).replace(/^\.\//, '').replace(/\/+$/, '');
+  const normalized = matchForm(source, opts.ignoreCase).replace(/^\.\//, '').replace(/\/+$/, '');
   const parts = normalized.split('/').filter((s) => s !== '' && s !== '.');
   const prefix: string[] = [];
   for (const s of parts) {
@@ -137,9 +152,11 @@ export function compilePattern(source: string, opts: PatternOptions): CompiledPa
     literalPrefix: prefix.join('/'),
     literal: prefix.length === parts.length,
     test(path: string): boolean {
+      return this.testForm(matchForm(path, opts.ignoreCase));
+    },
+    testForm(path: string): boolean {
       segments ??= compile();
-      const names = (opts.ignoreCase ? path.toLowerCase() : path).split('/');
-      return greedyMatch(segments, names, (s) => s.kind === 'globstar', segmentMatches);
+      return greedyMatch(segments, path.split('/'), (s) => s.kind === 'globstar', segmentMatches);
     },
   };
 }

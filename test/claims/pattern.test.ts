@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { PatternIndex } from '../../src/claims/index.js';
 import { PatternError, compilePattern } from '../../src/claims/pattern.js';
 
 const m = (pattern: string, path: string, ignoreCase = false) => compilePattern(pattern, { ignoreCase }).test(path);
@@ -52,4 +53,28 @@ test('pathological patterns finish quickly', () => {
   assert.ok(!m('**/'.repeat(300) + 'x', 'a/'.repeat(2000) + 'y'));
   assert.ok(Number(process.hrtime.bigint() - start) / 1e6 < 500);
   assert.throws(() => compilePattern('a'.repeat(5000), { ignoreCase: false }), PatternError);
+});
+
+test('NFD and NFC forms of a name match the same pattern, literal or glob, in an index too', () => {
+  const nfc = 'src/caf\u00e9/men\u00fc.ts';
+  const nfd = nfc.normalize('NFD');
+  assert.notEqual(nfc, nfd);
+  for (const [pattern, path] of [[nfc, nfd], [nfd, nfc], ['src/caf\u00e9', nfd], ['src/*/men\u00fc.ts'.normalize('NFD'), nfc], ['src/caf[\u00e9]/*.ts', nfd]] as const) {
+    assert.ok(m(pattern, path), `${JSON.stringify(pattern)} matches ${JSON.stringify(path)}`);
+    const index = new PatternIndex<string>({ ignoreCase: false });
+    index.add(pattern, 't');
+    assert.equal(index.match(path).length, 1, `the index finds ${JSON.stringify(pattern)} for ${JSON.stringify(path)}`);
+  }
+  assert.ok(!m('src/cafe', nfd), 'a base letter alone is another name');
+});
+
+test('under core.ignorecase, case and Unicode forms fold together; without it, case counts', () => {
+  const cases: [string, string][] = [['src/a.ts', 'SRC/A.ts'], ['SRC/**/*.TS', 'src/x/y.ts'], ['docs/\u00c9T\u00c9', 'DOCS/\u00e9t\u00e9/x'.normalize('NFD')]];
+  for (const [pattern, path] of cases) {
+    assert.ok(m(pattern, path, true), `${pattern} ~ ${path}`);
+    assert.ok(!m(pattern, path, false), `${pattern} !~ ${path} when case counts`);
+    const index = new PatternIndex<string>({ ignoreCase: true });
+    index.add(pattern, 't');
+    assert.equal(index.match(path).length, 1, pattern);
+  }
 });
