@@ -7,6 +7,7 @@ import type { BatchCommand } from '../git/batch.js';
 import { type Change, DIFF_INDEX, parseNameStatus } from '../git/changes.js';
 import { git } from '../git/git.js';
 import { onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
+import { LIST_REMOTE_BRANCHES } from '../remote/remote-claims.js';
 
 export interface Staged extends Claims {
   changes: Change[];
@@ -18,6 +19,7 @@ export interface Staged extends Claims {
 const stagedReads = (tree: boolean) => (config: Config | null): BatchCommand[] => [
   DIFF_INDEX,
   tree ? ['write-tree'] : ['--version'],
+  LIST_REMOTE_BRANCHES,
   ...(config ? [listIndexPlans(config), diffIndexBase(config)] : []),
 ];
 
@@ -31,11 +33,11 @@ export const preCommitReads = (config: Config) => repositoryReads(config, staged
  */
 export async function readStaged(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Staged> {
   const { repo, extra, guessed } = await openRepositoryWith(cwd, stagedReads(opts.tree));
-  const [diffOut, treeOut, index, base] = extra;
+  const [diffOut, treeOut, remotes, index, base] = extra;
   // The batch hides git's message; asking again shows it (this only happens when git fails).
   const diff = parseNameStatus(diffOut ?? (await git(DIFF_INDEX, { cwd: repo.root })));
   const now = new Date();
-  const listings = guessed ? { index: index ?? null, base: base ?? null } : undefined;
+  const listings = guessed ? { index: index ?? null, base: base ?? null, remotes: remotes ?? null } : undefined;
   const [changes, versions] = await Promise.all([onlyOwnChanges(repo, diff), planVersions(repo, diff, listings)]);
   return { ...claimsOf(repo, now, versions), changes, tree: (opts.tree && treeOut?.trim()) || null };
 }

@@ -26,12 +26,14 @@ import { isStaleClaim } from './stale.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 
-export type SourceKind = 'index' | 'head' | 'base' | 'worktree';
+export type SourceKind = 'index' | 'head' | 'base' | 'worktree' | 'remote';
 
 export interface PlanSource {
   kind: SourceKind;
-  /** For messages: "the index", "HEAD", "main", "worktree /path (branch x)". */
+  /** For messages: "the index", "HEAD", "main", "worktree /path (branch x)", "origin/feature/x". */
   label: string;
+  /** For a remote-tracking branch: its ref (status reads when it was fetched). */
+  ref?: string;
 }
 
 /** One parsed plan file as one source has it. `plan` is untrusted JSON. */
@@ -128,7 +130,7 @@ function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]> {
     const head = list.filter((v) => v.source.kind === 'head');
     const local = index.length > 0 ? index : head;
     const candidates: { v: TaskVersion; time: number }[] = [];
-    for (const v of [...local, ...list.filter((x) => x.source.kind === 'base' || x.source.kind === 'worktree')]) {
+    for (const v of [...local, ...list.filter((x) => x.source.kind === 'base' || x.source.kind === 'worktree' || x.source.kind === 'remote')]) {
       let time = claimTime(v.task);
       if (time === null && v.source.kind === 'index' && !isHeld(v.task)) {
         const replaced = head.find((h) => h.file === v.file && !sameVersion(h.task, v.task));

@@ -12,6 +12,7 @@ import { DEFAULT_BASES, NULL_OID, type Repository, type Worktree } from '../git/
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import { planValue } from '../plan/plan-text.js';
 import { readTextFileSync } from '../fs/text.js';
+import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
 import { readViewCache, writeViewCache } from './cache.js';
 import { type PlanVersion, claimsView } from './claims.js';
 
@@ -104,7 +105,7 @@ export const parsePlanJson = planValue;
 export async function planVersions(
   repo: Repository,
   changes: Change[],
-  listings?: { index: string | null; base: string | null },
+  listings?: { index: string | null; base: string | null; remotes?: string | null },
 ): Promise<PlanVersion[]> {
   const plans = planMatcher(repo.config);
   const cwd = repo.root;
@@ -114,13 +115,16 @@ export async function planVersions(
     : await Promise.all([git(listIndexPlans(repo.config), { cwd, allowFail: true }), baseTree ? git(diffBase(baseTree.commit, repo.config), { cwd, allowFail: true }) : null]);
   const index = parseIndexListing(indexOut ?? '', plans);
   const base = parseRawOldSide(baseOut ?? '', plans);
+  // The remote-tracking branches' plans, where they differ from the index's and the base's.
+  const branches = await remoteBranches(cwd, repo.config, new Date(), repo.base?.name ?? null, listings?.remotes);
+  const remote = distinctPlans(await remotePlans(cwd, repo.gitDir, branches, { globs: repo.config.plans, roots: plans.roots, matches: plans.matches }), (file, oid) => index.get(file) === oid || base.get(file) === oid);
   const headFiles = repo.head ? changes.filter((c) => c.status !== 'A' && plans.matches(c.from ?? c.path)).map((c) => c.from ?? c.path) : [];
   // The index versions of the plans this commit changes are compared with HEAD's task by task
   // (claims.ts, rule 2): those are read whole. Every other version is seen through claimsView,
   // which the cache keeps by blob id.
   const whole = new Set(headFiles.map((f) => index.get(f)).filter((oid) => oid !== undefined));
   const cache = readViewCache(repo.gitDir);
-  const names = [...new Set([...index.values(), ...base.values()])];
+  const names = [...new Set([...index.values(), ...base.values(), ...remote.map((r) => r.oid)])];
   const toRead = names.filter((oid) => whole.has(oid) || !cache.has(oid));
   const texts = await readObjects([...toRead, ...headFiles.map((f) => `${repo.head}:${f}`)], repo.root);
   const plansByOid = new Map<string, unknown>();
@@ -132,6 +136,7 @@ export async function planVersions(
   for (const [file, oid] of index) versions.push({ source: { kind: 'index', label: 'the index' }, file, plan: planOf(oid) });
   headFiles.forEach((file, i) => versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: parsePlanJson(texts[toRead.length + i] ?? '') }));
   if (baseTree) for (const [file, oid] of base) versions.push({ source: { kind: 'base', label: `branch ${baseTree.name}` }, file, plan: planOf(oid) });
+  for (const r of remote) versions.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, plan: planOf(r.oid) });
   versions.push(...worktreeVersions(repo, plans));
   return versions;
 }

@@ -3,6 +3,7 @@
 import type { Command } from '../cli.js';
 import { openRepository } from '../git/repository.js';
 import { readClaims } from '../claims/read.js';
+import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
 import { git } from '../git/git.js';
@@ -41,7 +42,12 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
       handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since });
     }),
   );
-  const [entries, { claims }] = await Promise.all([tail<WorklogEntry>(file, TAIL), openRepository(root).then((repo) => readClaims(repo))]);
+  const [entries, { claims: found, repo }, commonDir] = await Promise.all([
+    tail<WorklogEntry>(file, TAIL),
+    openRepository(root).then((repo) => readClaims(repo)),
+    git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root }),
+  ]);
+  const claims = withFetchTimes(found, repo.gitDir, commonDir.trim(), now);
   const report = buildStatus({
     snapshot,
     handoffFacts,

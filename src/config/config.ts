@@ -9,6 +9,16 @@ import { JsonSyntaxError, parseJsonDocument } from '../plan/json-document.js';
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';
 
+/** Which remote-tracking branches contribute claims (src/remote/remote-claims.ts). */
+export interface RemoteClaims {
+  /** Only branches whose tip was committed within this many days. */
+  days: number;
+  /** Remote names (globs: `*` any run, `?` one character). */
+  remotes: string[];
+  /** Branch names on those remotes (globs; `*` matches slashes too). */
+  branches: string[];
+}
+
 export interface Config {
   /** Globs (repository-relative) that name plan files. */
   plans: string[];
@@ -31,6 +41,8 @@ export interface Config {
   notes: boolean;
   /** `claim`, `release` and `done` push the plan edit to the base branch on the remote (as with --push). */
   claimPush: boolean;
+  /** Claims from remote-tracking branches; false reads none. */
+  remoteClaims: RemoteClaims | false;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -56,6 +68,7 @@ export const DEFAULT_CONFIG: Config = {
   trailer: true,
   notes: false,
   claimPush: false,
+  remoteClaims: { days: 30, remotes: ['*'], branches: ['*'] },
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';
@@ -111,5 +124,6 @@ export async function loadConfig(root: string): Promise<Config> {
     checks: { ...DEFAULT_CONFIG.checks, ...data.checks },
     agentMarkers: { ...DEFAULT_CONFIG.agentMarkers, ...data.agentMarkers },
     aliases: { ...DEFAULT_CONFIG.aliases, ...data.aliases },
+    remoteClaims: data.remoteClaims === false ? false : { ...(DEFAULT_CONFIG.remoteClaims as RemoteClaims), ...data.remoteClaims },
   };
 }

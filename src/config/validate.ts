@@ -18,13 +18,14 @@ const EXPECTED: Record<string, string> = {
   trailer: 'true or false',
   notes: 'true or false',
   claimPush: 'true or false',
+  remoteClaims: 'false, or an object with days (a number > 0), remotes and branches (lists of globs), e.g. {"days": 30, "remotes": ["origin"], "branches": ["*"]}',
 };
 
 function describe(error: AjvError, data: unknown): string {
   const path = pointerToPath(error.instancePath, data);
   if (error.keyword === 'additionalProperties') {
     const key = formatPath([...path, String(error.params.additionalProperty)]);
-    const known = path.length === 0 ? Object.keys(EXPECTED) : ['plans', 'transitions', 'claims'];
+    const known = path.length === 0 ? Object.keys(EXPECTED) : path[0] === 'remoteClaims' ? ['days', 'remotes', 'branches'] : ['plans', 'transitions', 'claims'];
     return messages.config.unknownKey(key, known);
   }
   let value: unknown = data;

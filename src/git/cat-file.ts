@@ -48,3 +48,28 @@ function parseBatch(out: Buffer, count: number): (string | null)[] {
   while (result.length < count) result.push(null);
   return result;
 }
+
+/** The ids of the named objects when they are of `type` (`git cat-file --batch-check`), in the order asked; null when missing or of another type. */
+export async function objectIds(names: string[], type: string, cwd?: string): Promise<(string | null)[]> {
+  if (names.length === 0) return [];
+  const bad = names.find((n) => n.includes('\n'));
+  if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
+  const { spawn } = childProcess();
+  const child = spawn('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.on('error', () => {}).end(names.map((n) => `${n}\n`).join(''));
+  return new Promise((resolve, reject) => {
+    child.on('error', (error) => reject(new UserError(messages.gitFailed('git cat-file', error.message))));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new UserError(messages.gitFailed('git cat-file --batch-check', stderr.trim() || `exit ${code}`)));
+      const lines = out.split('\n');
+      resolve(names.map((_, i) => {
+        const [id, kind] = (lines[i] ?? '').split(' ');
+        return kind === type && id ? id : null;
+      }));
+    });
+  });
+}

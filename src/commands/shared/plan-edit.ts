@@ -80,13 +80,13 @@ export function decideEdit(spec: PlanEdit, target: Located, ctx: EditContext, va
 }
 
 /**
- * A live claim on the task by someone else, seen in another worktree or on the base branch.
+ * A live claim on the task by someone else, seen in another worktree, on the base branch or on a remote-tracking branch.
  * This worktree's own versions (index, HEAD) are left to the edit, which reads the working file.
  */
 function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): LiveClaim | null {
   return (
     claims.find(
-      (c) => c.task === key && (c.source.kind === 'worktree' || c.source.kind === 'base') && !c.stale && !sameAgent(c.holder, ctx.actor, ctx.aliases),
+      (c) => c.task === key && (c.source.kind === 'worktree' || c.source.kind === 'base' || c.source.kind === 'remote') && !c.stale && !sameAgent(c.holder, ctx.actor, ctx.aliases),
     ) ?? null
   );
 }

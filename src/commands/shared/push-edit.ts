@@ -65,9 +65,9 @@ export async function pushPlanEdit(p: PushEdit): Promise<number> {
   if ('ambiguous' in target) return fail(messages.pushNoTarget(command, target.ambiguous));
   const where = `${target.remote}/${target.branch}`;
   const plans = planMatcher(repo.config);
-  // The remote decides what the plan says; of the local facts only other worktrees' claims
-  // (not yet pushed anywhere) still count. The local copy of the base branch may be stale.
-  const worktreeClaims = p.claims.filter((c) => c.source.kind === 'worktree');
+  // The remote decides what the base branch's plan says; of the local facts, other worktrees'
+  // claims and other remote branches' still count. The local copy of the base branch may be stale.
+  const worktreeClaims = p.claims.filter((c) => c.source.kind === 'worktree' || (c.source.kind === 'remote' && c.source.ref !== `refs/remotes/${where}`));
   for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
     if (attempt > 1) await sleep(retryWait(attempt));
     const fetched = await fetchBranch(repo.root, target.remote, target.branch);
