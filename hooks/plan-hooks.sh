@@ -79,6 +79,50 @@ if [ -z "$node" ] || [ -z "$cli" ]; then
 fi
 # The hook's bundled file beside the CLI starts faster than the CLI (src/hooks/main.ts).
 entry="${cli%/cli.js}/hooks/$hook.cjs"
+if [ "$hook" = post-commit ] && [ -f "$entry" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
+  # The worklog entry is written after git returns (src/worklog/pending.ts). Kept here, with one
+  # git process, is only what may change by then: the commit, the branch, the sequencer state,
+  # pre-commit's marker (emptied: consumed) and the identity variables. node then starts
+  # detached, holding none of git's (or its caller's) streams, so nothing waits for it. Under
+  # PLAN_HOOKS=2 it runs in the foreground, so the trace shows it.
+  IFS='
+'
+  set -f
+  set -- $(git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD --symbolic-full-name HEAD 2>/dev/null)
+  set +f
+  unset IFS
+  if [ $# -eq 4 ]; then
+    q="$2/plan-hooks/pending"
+    n=$(date +%s%N 2>/dev/null)
+    case $n in *[!0-9]*|'') n="$(date +%s)000000000" ;; esac
+    r="$q/$n-$$.rec"
+    s=
+    for f in rebase-merge rebase-apply CHERRY_PICK_HEAD sequencer REVERT_HEAD; do [ -e "$1/$f" ] && s="$s $f"; done
+    m="$1/plan-hooks/verified.json"
+    v=
+    [ -s "$m" ] && read -r v < "$m"
+    # Where the queue cannot be written, node below records the commit and reports why not.
+    if { [ -d "$q" ] || mkdir -p "$q"; } 2>/dev/null && {
+      printf 'kind commit\ncommit %s\nref %s\ngitdir %s\ncwd %s\nstate%s\n' "$3" "$4" "$1" "$PWD" "$s"
+      [ -n "$v" ] && printf 'marker %s\n' "$v"
+      for v in @IDENTITY_VARS@; do
+        eval "x=\${$v-}"
+        case $x in ''|*'
+'*) ;; *) printf 'env %s=%s\n' "$v" "$x" ;; esac
+      done
+    } 2>/dev/null > "$r.tmp" && mv "$r.tmp" "$r" 2>/dev/null; then
+      [ -s "$m" ] && : > "$m"
+      if command -v setsid >/dev/null 2>&1; then
+        setsid "$node" "$entry" --drain "$2" </dev/null >/dev/null 2>&1 &
+      else
+        nohup "$node" "$entry" --drain "$2" </dev/null >/dev/null 2>&1 &
+      fi
+      exit 0
+    fi
+    rm -f "$r.tmp" 2>/dev/null
+  fi
+  set --
+fi
 if [ -f "$entry" ]; then set -- "$entry" "$@"; else set -- "$cli" hook "$hook" "$@"; fi
 if [ "$hook" = pre-commit ]; then
   # pre-commit's git reads run here while node starts (~40 ms) and reach it on stdin, so they

@@ -181,6 +181,11 @@ Exit 1 when a hook would not run.
   initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
 
   // worklog, handoff, status, log
+  worklogAuthorWithoutHooks: () => "the commit's author: no hook ran when it was made",
+  worklogIncompleteIdentity: () => 'what the hook kept: the commit could not be read from git',
+  worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
+  worklogCatchUpFailed: (reason: string) =>
+    `plan-hooks: the worklog could not be brought up to date (${reason}); showing it as it is. Run 'plan-hooks status' again, and report the error if it persists.\n`,
   worklogNotRecorded: () =>
     `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
   handoffWarning: (file: string, text: string) => `plan-hooks: ${file}: handoff: ${text}\n`,
@@ -188,8 +193,8 @@ Exit 1 when a hook would not run.
     `lastCommit '${rev}' is not a commit git knows here. Set it to the commit the work builds on (git rev-parse HEAD) or remove it.`,
   handoffLastCommitNotAncestor: (rev: string) =>
     `lastCommit '${rev}' is not in this branch's history. Set it to a commit of this branch (git rev-parse HEAD).`,
-  handoffOld: (count: number) =>
-    `${count} commit(s) since this plan was last committed: update its handoff when you hand over.`,
+  handoffOld: (count: number, atLeast = false) =>
+    `${atLeast ? `${count} or more` : count} commit(s) since this plan was last committed: update its handoff when you hand over.`,
   handoffBranchDiffers: (given: string, actual: string | null) =>
     `branch '${given}' but the work is on ${actual ? `'${actual}'` : 'a detached HEAD'}. Update handoff.branch or switch branches.`,
   handoffUncommittedNone: (count: number, sample: string) =>

@@ -9,7 +9,8 @@ import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
-import { entriesBackward, worklogPath } from '../worklog/store.js';
+import { entriesBackward } from '../worklog/store.js';
+import { catchUpAt } from '../worklog/record.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 
 export interface LogFilter {
@@ -67,7 +68,7 @@ const command: Command = {
     const stop = typeof v.since === 'string' ? await sinceBoundary(v.since, root) : () => false;
     const filter: LogFilter = { task: v.task as string | undefined, agent: v.agent as string | undefined, unverified: Boolean(v.unverified), aliases: config.aliases };
     const out: WorklogEntry[] = [];
-    for await (const e of entriesBackward<WorklogEntry>(await worklogPath(root))) {
+    for await (const e of entriesBackward<WorklogEntry>(await catchUpAt(root))) {
       if (stop(e) || out.length >= limit) break;
       if (matches(e, filter)) out.push(e);
     }

@@ -8,7 +8,7 @@ import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
 import { git } from '../git/git.js';
 import { currentBranch, repoRoot } from '../git/worktree.js';
-import { commitsSince, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
+import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
 import { color, sanitizeLine } from '../term.js';
@@ -17,7 +17,8 @@ import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
-import { tail, worklogPath } from '../worklog/store.js';
+import { tail, worklogFile } from '../worklog/store.js';
+import { catchUp } from '../worklog/record.js';
 
 /** How many of the newest entries status reads: enough for recent, unverified and drift. */
 const TAIL = 200;
@@ -27,27 +28,31 @@ const RECENT = 10;
 export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
-  const [snapshot, branch, head, uncommitted, file] = await Promise.all([
+  const [snapshot, branch, head, uncommitted, dirs] = await Promise.all([
     readSnapshot('worktree', config, root),
     currentBranch(root),
     git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, allowFail: true }),
     uncommittedPaths(root),
-    worklogPath(root),
+    git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root }),
   ]);
+  const [gitDir, commonDir] = dirs.trim().split('\n') as [string, string];
+  const file = worklogFile(commonDir);
   const headId = head?.trim() || null;
+  // Every committed entry is written first (and the commits made without hooks found): the
+  // appends run after git returns, so one may still be in flight.
+  const catchingUp = catchUp(root, commonDir, gitDir, headId, branch);
+  const history = planHistory(snapshot.plans.map((p) => p.path), headId, root);
   const handoffFacts: StatusInput['handoffFacts'] = new Map();
+  const since = await history;
   await Promise.all(
     snapshot.plans.map(async (p) => {
-      const [lastCommit, since] = await Promise.all([resolveLastCommit(p.plan.handoff?.lastCommit, headId, root), commitsSince(p.path, root)]);
-      handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since });
+      const lastCommit = await resolveLastCommit(p.plan.handoff?.lastCommit, headId, root, since.window);
+      handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since.counts.get(p.path) ?? null, commitsSinceAtLeast: since.beyond.has(p.path) });
     }),
   );
-  const [entries, { claims: found, repo }, commonDir] = await Promise.all([
-    tail<WorklogEntry>(file, TAIL),
-    openRepository(root).then((repo) => readClaims(repo)),
-    git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root }),
-  ]);
-  const claims = withFetchTimes(found, repo.gitDir, commonDir.trim(), now);
+  await catchingUp;
+  const [entries, { claims: found, repo }] = await Promise.all([tail<WorklogEntry>(file, TAIL), openRepository(root).then((repo) => readClaims(repo))]);
+  const claims = withFetchTimes(found, repo.gitDir, commonDir, now);
   const report = buildStatus({
     snapshot,
     handoffFacts,
@@ -82,7 +87,7 @@ function render(report: StatusReport, file: string, patterns: string[]): string 
       out.push(`    handoff: ${s(h.nextAction ?? '')}`);
       const meta = [h.branch && `branch ${s(h.branch)}`, h.lastCommit && `last commit ${s(h.lastCommit).slice(0, 12)}`, h.updatedBy && `by ${s(h.updatedBy)}`, h.updatedAt && `at ${s(h.updatedAt)}`];
       if (meta.some(Boolean)) out.push(`      ${meta.filter(Boolean).join(', ')}`);
-      if (p.open && h.commitsSince) out.push(`      ${color.yellow('!')} ${messages.handoffOld(h.commitsSince)}`);
+      if (p.open && h.commitsSince) out.push(`      ${color.yellow('!')} ${messages.handoffOld(h.commitsSince, h.commitsSinceAtLeast)}`);
       for (const m of h.mismatches) out.push(`      ${color.yellow('!')} ${s(m)}`);
     } else if (p.open) out.push(messages.statusNoHandoff());
   }

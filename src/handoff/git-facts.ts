@@ -26,18 +26,71 @@ export async function uncommittedPaths(root: string): Promise<string[]> {
   return [...new Set([...changed.split('\0'), ...untracked.split('\0')].filter(Boolean))].sort();
 }
 
-export async function resolveLastCommit(rev: string | undefined, head: string | null, root: string): Promise<HandoffGitFacts['lastCommit']> {
+/**
+ * handoff.lastCommit resolved against HEAD. `window` (planHistory's) holds HEAD's recent
+ * commits: one found there is an ancestor without a walk.
+ */
+export async function resolveLastCommit(rev: string | undefined, head: string | null, root: string, window?: Set<string>): Promise<HandoffGitFacts['lastCommit']> {
   if (!rev || !/^[0-9A-Za-z._/-]{1,200}$/.test(rev) || rev.startsWith('-')) return null;
   const full = (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim();
   if (!full) return null;
   if (!head) return { full, ancestor: false };
+  if (window?.has(full)) return { full, ancestor: true };
   const ancestor = (await git(['merge-base', '--is-ancestor', full, head], { cwd: root, allowFail: true })) !== null;
   return { full, ancestor };
 }
 
-/** Commits on HEAD since the last one that changed `path` (how old its handoff is), or null if none did. */
-export async function commitsSince(path: string, root: string): Promise<number | null> {
-  const last = (await git(['log', '-1', '--format=%H', '--', path], { cwd: root, allowFail: true }))?.trim();
-  if (!last) return null;
-  return Number((await git(['rev-list', '--count', `${last}..HEAD`], { cwd: root })).trim());
+/** How far back status looks for a plan's last change: bounded, so status costs the same on any history. */
+export const HISTORY_WINDOW = 1000;
+
+export interface PlanHistory {
+  /** Per plan path: commits on HEAD since the last one that changed it (how old its handoff is). */
+  counts: Map<string, number>;
+  /** Plans last changed before the window: their count is HISTORY_WINDOW, at least. */
+  beyond: Set<string>;
+  /** The commits of the window (HEAD's newest). */
+  window: Set<string>;
+}
+
+/** Pure: `git log --format=%x01%H --name-only -z` into each path's newest commit. */
+export function lastChanges(out: string): Map<string, string> {
+  const last = new Map<string, string>();
+  for (const chunk of out.split('\x01')) {
+    const [commit, ...names] = chunk.split(/[\0\n]/).filter(Boolean);
+    if (!commit) continue;
+    for (const name of names) if (!last.has(name)) last.set(name, commit);
+  }
+  return last;
+}
+
+/**
+ * When each plan last changed, for every plan at once, looking back at most HISTORY_WINDOW
+ * commits: never a walk of the whole history per plan (`git log -1 -- <plan>` walks back to the
+ * commit that last touched it: seconds on a long history).
+ */
+export async function planHistory(paths: string[], head: string | null, root: string): Promise<PlanHistory> {
+  const history: PlanHistory = { counts: new Map(), beyond: new Set(), window: new Set() };
+  if (!head || paths.length === 0) return history;
+  // The window's far end: HISTORY_WINDOW first parents back (none when the history is shorter).
+  const bound = (await git(['rev-parse', '-q', '--verify', `${head}~${HISTORY_WINDOW}`], { cwd: root, allowFail: true }))?.trim();
+  const range = bound ? [head, `^${bound}`] : [head];
+  const [list, touched, tracked] = await Promise.all([
+    git(['rev-list', ...range], { cwd: root }),
+    git(['--literal-pathspecs', 'log', '--format=%x01%H', '--name-only', '-z', '--no-renames', ...range, '--', ...paths], { cwd: root }),
+    git(['--literal-pathspecs', 'ls-tree', '-z', '--name-only', head, '--', ...paths], { cwd: root, allowFail: true }),
+  ]);
+  for (const c of list.split('\n')) if (c) history.window.add(c);
+  const last = lastChanges(touched);
+  const atHead = new Set((tracked ?? '').split('\0').filter(Boolean));
+  await Promise.all(
+    paths.map(async (path) => {
+      const commit = last.get(path);
+      if (commit) history.counts.set(path, Number((await git(['rev-list', '--count', `${commit}..${head}`], { cwd: root })).trim()));
+      else if (bound && atHead.has(path)) {
+        history.counts.set(path, HISTORY_WINDOW);
+        history.beyond.add(path);
+      }
+    }),
+  );
+  return history;
 }

@@ -1,6 +1,7 @@
 // post-merge: `git merge --no-ff` runs no post-commit, so a merge commit would be missing from the
-// worklog. This hook records HEAD when it is a merge commit the log does not hold yet; fast-forward
-// merges and pulls bring commits made elsewhere and are not recorded here. Never fails git.
+// worklog. This hook records HEAD when it is a merge commit made on top of recorded work;
+// fast-forward merges and pulls bring commits made elsewhere and are not recorded here. Never
+// fails git.
 import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 
@@ -12,7 +13,7 @@ const run: HookRun = () =>
     const { tail, worklogPath } = await import('../worklog/store.js');
     const recent = await tail<{ commit?: string }>(await worklogPath(), 200);
     if (recent.some((e) => e.commit === parents[0])) return;
-    const { recordCommit } = await import('../worklog/record.js');
-    await recordCommit('HEAD');
+    const { recordHead } = await import('../worklog/record.js');
+    await recordHead();
   });
 export default run;

@@ -1,5 +1,6 @@
 // post-rewrite: record amend and rebase rewrites (old → new) as an entry of their own; earlier
-// entries are never edited. git passes "amend" or "rebase" and the pairs on stdin.
+// entries are never edited. git passes "amend" or "rebase" and the pairs on stdin. The entry
+// goes through the queue (after the picks' own entries) and is written before this returns.
 import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 

@@ -64,7 +64,7 @@ const run: HookRun = async () => {
   // After a restage the claims were read from another index: then it decides for itself.
   const noTrailer = tree !== null && head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
   recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null);
-  await writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir });
+  await writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir, identity });
   return 0;
 };
 export default run;

@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { preCommitReads } from '../check/staged.js';
 import { shQuote } from '../git/batch.js';
 import { prefetchScript } from '../git/prefetch.js';
+import { identityVariables } from '../worklog/pending.js';
 import { messages } from '../messages.js';
 import { CHAINED_SUFFIX, SHIM_MARK } from './facts.js';
 
@@ -25,6 +26,8 @@ export function renderRunner(opts: { cli: string; node: string; config: Config }
     MSG_NO_NODE: shQuote(messages.shimNoNode()),
     MSG_NO_CLI: shQuote(messages.shimNoCli()),
     PREFETCH: prefetchScript(preCommitReads(opts.config)),
+    // The variables post-commit's record keeps for the identity (names only: checked identifiers).
+    IDENTITY_VARS: identityVariables(opts.config).join(' '),
   };
   // A function, not a replacement string: in those, `$$` and `$'` mean something.
   return readFileSync(RUNNER_TEMPLATE, 'utf8').replace(/@([A-Z_]+)@/g, (all, key: string) => values[key] ?? all);

@@ -38,6 +38,10 @@ export interface CommitEntry extends Base {
   violations: Violation[];
   /** Plan files that could not be read (not JSON): their tasks are missing from this entry. */
   unreadablePlans: string[];
+  /** Found after the fact: no hook ran when this commit was made (./gaps.ts). */
+  withoutHooks?: true;
+  /** Its facts could not be read from git (the reason); only what the hook kept is here. */
+  incomplete?: string;
 }
 
 export interface RewriteEntry extends Base {
@@ -76,6 +80,8 @@ export function commitEntry(facts: CommitFacts, seq: number, now: Date): CommitE
     skippedChecks: facts.verification.skipped,
     violations: facts.violations,
     unreadablePlans: facts.unreadablePlans,
+    ...(facts.withoutHooks ? { withoutHooks: true as const } : {}),
+    ...(facts.incomplete !== undefined ? { incomplete: facts.incomplete } : {}),
   };
 }
 

@@ -12,7 +12,8 @@ export function entryLine(e: WorklogEntry): string {
     return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.cyan(`${e.kind}`)} ${pairs}`;
   }
   const flags = [
-    e.verified ? '' : color.yellow('unverified'),
+    e.verified ? '' : color.yellow(e.withoutHooks ? 'unverified: made without hooks' : 'unverified'),
+    e.incomplete !== undefined ? color.yellow('incomplete') : '',
     e.violations.length ? color.red(`${e.violations.length} claim violation(s)`) : '',
     e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',
   ].filter(Boolean);

@@ -1,123 +1,307 @@
-// The shell around the worklog: gathers the facts of a commit (or a rewrite) from git and the
-// plans, and appends the entry. Called by post-commit and post-rewrite, which never fail git.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadConfig, type Config } from '../config/config.js';
-import { commitChanges, touchedPaths } from '../git/changes.js';
+// The shell around the worklog: turns the queue's records (./pending.ts) into entries — the facts
+// of a commit (or a rewrite) from git and the plans — and records the commits made where no hook
+// ran (./gaps.ts) before the commit that reveals them. Called by the drainers, which never fail git.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
+import { parseNameStatus, touchedPaths, type Change } from '../git/changes.js';
 import { git } from '../git/git.js';
-import { currentBranch, ignoreCase, repoRoot } from '../git/worktree.js';
-import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
+import { parseConfigList } from '../git/repository.js';
+import { branchHolder, pickIdentity, type Identity } from '../identity/identity.js';
+import { messages } from '../messages.js';
 import { tasksOf } from '../plan/tasks.js';
 import { matchTasks, planTransitions } from './analyze.js';
 import { claimsIn, claimViolations } from './claims.js';
-import { commitEntry, type CommitEntry, type Operation, type RewriteEntry } from './entry.js';
+import { commitEntry, type CommitFacts, type Operation, type RewriteEntry, type WorklogEntry } from './entry.js';
 import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
-import { append, worklogPath } from './store.js';
-import { takeVerification } from './verified.js';
+import { append, worklogFile } from './store.js';
+import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
+import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
+import { findGaps, GAP_LIMIT, type Recorded, recordedFrom } from './gaps.js';
 
-function operation(gitDir: string, parents: number): Operation {
+/** Pure: what git was doing, from the parents and the sequencer files present at commit time. */
+export function operationOf(parents: number, state: string[]): Operation {
   if (parents > 1) return 'merge';
-  if (existsSync(join(gitDir, 'rebase-merge')) || existsSync(join(gitDir, 'rebase-apply'))) return 'rebase';
-  if (existsSync(join(gitDir, 'CHERRY_PICK_HEAD')) || existsSync(join(gitDir, 'sequencer'))) return 'cherry-pick';
-  if (existsSync(join(gitDir, 'REVERT_HEAD'))) return 'revert';
+  if (state.includes('rebase-merge') || state.includes('rebase-apply')) return 'rebase';
+  if (state.includes('CHERRY_PICK_HEAD') || state.includes('sequencer')) return 'cherry-pick';
+  if (state.includes('REVERT_HEAD')) return 'revert';
   return 'commit';
 }
 
-export interface Context {
+/** Pure: the top of the working tree a hook ran in (dulwich starts hooks inside the git dir). */
+export function rootOf(cwd: string, gitDir: string, linkedWorktreeGitFile: () => string | null): string {
+  if (cwd !== gitDir && !cwd.startsWith(gitDir + sep)) return cwd;
+  if (basename(gitDir) === '.git') return dirname(gitDir);
+  const file = linkedWorktreeGitFile();
+  return file ? dirname(file) : dirname(gitDir);
+}
+
+const branchOf = (ref: string) => (ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null);
+
+interface Ctx {
   root: string;
   config: Config;
-  file: string;
   branch: string | null;
+  gitConfig: Map<string, string>;
 }
 
-export async function context(cwd?: string): Promise<Context> {
-  // One round of git: the reads run side by side. Outside a repository, repoRoot's message is
-  // the one reported (the others fail too, and are not left unhandled).
-  const file = worklogPath(cwd);
-  const branch = currentBranch(cwd);
-  file.catch(() => {});
-  const root = await repoRoot(cwd);
-  return { root, config: await loadConfig(root), file: await file, branch: await branch };
-}
-
-const META = ['%H', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)'].join('%x00');
-
-/** Records `rev` (HEAD by default) as a commit entry. */
-export async function recordCommit(rev = 'HEAD', cwd?: string, now = new Date()): Promise<CommitEntry> {
-  const ctx = await context(cwd);
-  const { root, config } = ctx;
-  // The commit's plans are read as soon as git has named the commit, beside the other reads.
-  const fields = git(['log', '-1', '--no-show-signature', `--format=${META}`, rev], { cwd: root }).then((meta) => meta.replace(/\n$/, '').split('\0'));
-  const [[commit, parentList, authorName, authorEmail, committedAt, subject, trailers], after, changes, ignore, verification, gitDir] = await Promise.all([
-    fields,
-    fields.then(([commit]) => readSnapshot({ rev: commit! }, config, root)),
-    commitChanges(rev, root),
-    ignoreCase(root),
-    takeVerification(rev, root),
-    git(['rev-parse', '--path-format=absolute', '--git-dir'], { cwd: root }).then((out) => out.trim()),
+async function contextOf(record: PendingRecord): Promise<Ctx> {
+  const root = rootOf(record.cwd, record.gitDir, () => {
+    try {
+      return readFileSync(join(record.gitDir, 'gitdir'), 'utf8').trim() || null;
+    } catch {
+      return null;
+    }
+  });
+  const [config, gitConfig] = await Promise.all([
+    // A worktree removed since the commit still has its commits: read them with the defaults.
+    existsSync(root) ? loadConfig(root) : Promise.resolve(DEFAULT_CONFIG),
+    git(['config', '-l', '-z'], { cwd: existsSync(root) ? root : record.gitDir, allowFail: true }),
   ]);
+  return { root: existsSync(root) ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig: parseConfigList(gitConfig ?? '') };
+}
+
+const META = ['%H', '%T', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)'].join('%x00');
+
+/** Pure: `git log -1 --format=META%x00 --name-status -z` split into its fields and changes. */
+export function parseCommitLog(out: string): { fields: string[]; changes: Change[] } {
+  const cut = out.indexOf('\0\n');
+  const head = cut === -1 ? out : out.slice(0, cut);
+  return { fields: head.split('\0'), changes: cut === -1 ? [] : parseNameStatus(out.slice(cut + 2)) };
+}
+
+interface Known {
+  operationState: string[];
+  /** pre-commit's marker, as the runner kept it (null: none). */
+  marker: string | null;
+  env: Record<string, string>;
+  /** A commit found after the fact, made where no hook ran. */
+  withoutHooks?: boolean;
+}
+
+/** The facts of one commit: its metadata and changes in one git process, its plans in two. */
+async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): Promise<CommitFacts> {
+  const { root, config } = ctx;
+  const plans = planMatcher(config);
+  const [log, after] = await Promise.all([
+    git(['log', '-1', '--no-show-signature', `--format=${META}%x00`, '--name-status', '-z', '-M', '--diff-merges=first-parent', '--no-ext-diff', commit, '--'], { cwd: root }),
+    readSnapshot({ rev: commit }, config, root),
+  ]);
+  const { fields, changes } = parseCommitLog(log);
+  const [id, tree, parentList, authorName, authorEmail, committedAt, subject, trailers] = fields;
   const parents = parentList ? parentList.split(' ') : [];
   const paths = touchedPaths(changes);
-  const plans = planMatcher(config);
   const planChanged = paths.some(plans.matches);
-  const before: Snapshot =
-    parents.length === 0
-      ? { plans: [], skipped: [] }
-      : planChanged
-        ? await readSnapshot({ rev: parents[0]! }, config, root)
-        : after;
-  const afterTasks = tasksOf(after.plans);
-  const bound = claimsIn(after.plans, 'head', 'the commit', now, config.staleAfterHours);
-  const identity = await resolveIdentity(config, branchHolder(bound, ctx.branch, config.aliases), root);
-  const facts = {
-    commit: commit!,
+  const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
+  const ignoreCase = ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
+  const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null } : verificationOf(known.marker, tree ?? null);
+  const identity: Identity =
+    verification.identity ??
+    (known.withoutHooks
+      ? { name: authorName || 'unknown', source: 'git-author', detail: messages.worklogAuthorWithoutHooks() }
+      : pickIdentity({
+          env: known.env,
+          configAgent: ctx.gitConfig.get('plan-hooks.agent')?.trim() || null,
+          branchHolder: branchHolder(claimsIn(after.plans, 'head', 'the commit', now, config.staleAfterHours), ctx.branch, config.aliases),
+          authorName: authorName || null,
+          config,
+        }));
+  return {
+    commit: id!,
     parents,
     author: { name: authorName ?? '', email: authorEmail ?? '' },
     committedAt: committedAt ?? '',
     subject: subject ?? '',
-    operation: operation(gitDir, parents.length),
+    operation: operationOf(parents.length, known.operationState),
     changes,
     branch: ctx.branch,
     worktree: root,
     identity,
-    tasks: matchTasks(afterTasks, paths, trailers ? trailers.split('\x01') : [], ignore),
+    tasks: matchTasks(tasksOf(after.plans), paths, trailers ? trailers.split('\x01') : [], ignoreCase),
     transitions: planChanged ? planTransitions(before.plans, after.plans) : [],
     verification,
-    violations: claimViolations(
-      claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours),
-      paths,
-      identity.name,
-      plans.matches,
-      config,
-      ignore,
-    ),
+    violations: claimViolations(claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours), paths, identity.name, plans.matches, config, ignoreCase),
     unreadablePlans: after.skipped.map((s) => s.path),
+    ...(known.withoutHooks ? { withoutHooks: true } : {}),
   };
-  const entry = await append(ctx.file, (seq) => commitEntry(facts, seq, now));
-  if (config.notes) await mirrorToNotes(entry.commit, entry, root);
-  return entry;
 }
 
-/** Records what post-rewrite reports (amend or rebase: old → new) as an entry of its own. */
-export async function recordRewrite(
-  kind: 'amend' | 'rebase',
-  rewrites: { old: string; new: string }[],
-  cwd?: string,
-  now = new Date(),
-): Promise<RewriteEntry> {
-  const ctx = await context(cwd);
-  const identity: Identity = await resolveIdentity(ctx.config, null, ctx.root);
-  return append(ctx.file, (seq) => ({
-    v: 1 as const,
-    type: 'rewrite' as const,
-    seq,
-    time: now.toISOString(),
-    branch: ctx.branch,
-    worktree: ctx.root,
-    identity,
-    kind,
-    rewrites,
-  }));
+/** What is left of a commit whose facts could not be read (MAX_ATTEMPTS failures): never lost. */
+function incompleteFacts(record: CommitRecord, reason: string, now: Date): CommitFacts {
+  const verification = { verified: false, skipped: [], identity: null };
+  return {
+    commit: record.commit,
+    parents: [],
+    author: { name: '', email: '' },
+    committedAt: now.toISOString(),
+    subject: '',
+    operation: operationOf(1, record.state),
+    changes: [],
+    branch: branchOf(record.ref),
+    worktree: record.cwd,
+    identity: { name: record.env.PLAN_HOOKS_AGENT || 'unknown', source: record.env.PLAN_HOOKS_AGENT ? 'env' : 'git-author', detail: messages.worklogIncompleteIdentity() },
+    tasks: [],
+    transitions: [],
+    verification,
+    violations: [],
+    unreadablePlans: [],
+    incomplete: reason.slice(0, 500),
+  };
+}
+
+function rewriteEntry(record: RewriteRecord, ctx: Ctx, seq: number, now: Date): RewriteEntry {
+  const identity = pickIdentity({
+    env: record.env,
+    configAgent: ctx.gitConfig.get('plan-hooks.agent')?.trim() || null,
+    branchHolder: null,
+    authorName: record.env.GIT_AUTHOR_NAME?.trim() || ctx.gitConfig.get('user.name')?.trim() || null,
+    config: ctx.config,
+  });
+  return { v: 1, type: 'rewrite', seq, time: now.toISOString(), branch: ctx.branch, worktree: ctx.root, identity, kind: record.rewrite, rewrites: record.pairs };
+}
+
+/** How many of the newest entries a drain reads to know what is recorded already. */
+const RECORDED_TAIL = 2000;
+
+/**
+ * The drainer of one repository's queue: appends each record's entry, after the entries of
+ * the commits made without hooks that the record's commit sits on.
+ */
+export class WorklogDrainer implements Drainer {
+  private recorded: Recorded | null = null;
+  readonly file: string;
+  constructor(
+    readonly commonDir: string,
+    private readonly now = () => new Date(),
+  ) {
+    this.file = worklogFile(commonDir);
+  }
+
+  private async known(): Promise<Recorded> {
+    this.recorded ??= await recordedFrom(this.file, RECORDED_TAIL);
+    return this.recorded;
+  }
+
+  private async write(entry: (seq: number) => WorklogEntry, ctx: Ctx): Promise<void> {
+    const written = await append(this.file, entry);
+    (await this.known()).add(written);
+    if (ctx.config.notes && written.type === 'commit') await mirrorToNotes(written.commit, written, ctx.root);
+  }
+
+  /** Records the commits made without hooks that `tips` sit on (on a branch, bounded). */
+  async recordGaps(tips: string[], ctx: Ctx): Promise<number> {
+    if (!ctx.branch) return 0;
+    const recorded = await this.known();
+    const gaps = await findGaps(tips, recorded, ctx.branch, ctx.root, GAP_LIMIT);
+    for (const commit of gaps) {
+      const facts = await gatherCommit(commit, ctx, { operationState: [], marker: null, env: {}, withoutHooks: true }, this.now());
+      await this.write((seq) => commitEntry(facts, seq, this.now()), ctx);
+    }
+    return gaps.length;
+  }
+
+  async handle(record: PendingRecord, incomplete: string | null): Promise<void> {
+    const now = this.now();
+    let ctx: Ctx;
+    try {
+      ctx = await contextOf(record);
+    } catch (error) {
+      if (incomplete === null) throw error;
+      ctx = { root: record.cwd, config: DEFAULT_CONFIG, branch: branchOf(record.ref), gitConfig: new Map() };
+    }
+    if (record.kind === 'rewrite') {
+      await this.write((seq) => rewriteEntry(record, ctx, seq, now), ctx);
+      return;
+    }
+    // A drainer killed between writing an entry and removing its record: written once only.
+    if ((await this.known()).has(record.commit)) return;
+    let facts: CommitFacts;
+    try {
+      facts = await gatherCommit(record.commit, ctx, { operationState: record.state, marker: record.marker, env: record.env }, now);
+    } catch (error) {
+      if (incomplete === null) throw error;
+      facts = incompleteFacts(record, incomplete, now);
+    }
+    // Commits made where no hook ran, under this one: recorded first, so the log keeps their order.
+    if (facts.operation === 'commit' || facts.operation === 'merge') await this.recordGaps(facts.parents, ctx).catch(() => 0);
+    await this.write((seq) => commitEntry(facts, seq, now), ctx);
+  }
+
+  async isRecorded(commit: string): Promise<boolean> {
+    return (await this.known()).has(commit);
+  }
+
+  damaged(name: string): void {
+    process.stderr.write(messages.worklogDamagedRecord(name));
+  }
+}
+
+/**
+ * A drain reads other worktrees' commits too (their records share the queue), each from its own
+ * directory: the variables git set for this hook would point those reads at this worktree.
+ */
+export function scrubGitEnv(): void {
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete process.env[k];
+}
+
+/** The git dirs of the repository around `cwd`: its worktree's own and the shared one. */
+async function gitDirs(cwd?: string): Promise<{ gitDir: string; commonDir: string; head: string | null; ref: string }> {
+  const out = (await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd })).trim().split('\n');
+  const head = await git(['rev-parse', '-q', '--verify', 'HEAD'], { cwd, allowFail: true });
+  const ref = (await git(['symbolic-ref', '-q', 'HEAD'], { cwd, allowFail: true }))?.trim() || 'HEAD';
+  return { gitDir: out[0]!, commonDir: out[1]!, head: head?.trim() || null, ref };
+}
+
+/**
+ * Queues HEAD (what the runner does in shell; here for post-merge and for a runner older than the
+ * queue) and drains, waiting: the entry is written when this returns.
+ */
+export async function recordHead(cwd = process.cwd()): Promise<void> {
+  const dirs = await gitDirs(cwd);
+  scrubGitEnv();
+  if (!dirs.head) return;
+  const state = SEQUENCER_FILES.filter((f) => existsSync(join(dirs.gitDir, f)));
+  const config = await loadConfig(cwd).catch(() => DEFAULT_CONFIG);
+  writeRecord(dirs.commonDir, { kind: 'commit', commit: dirs.head, ref: dirs.ref, gitDir: dirs.gitDir, cwd, state, marker: takeMarker(dirs.gitDir), env: identityEnv(config) });
+  await drain(dirs.commonDir, new WorklogDrainer(dirs.commonDir), { wait: true });
+}
+
+/** Queues what post-rewrite reports (amend or rebase: old → new) and drains, waiting. */
+export async function recordRewrite(kind: 'amend' | 'rebase', pairs: { old: string; new: string }[], cwd = process.cwd()): Promise<void> {
+  const dirs = await gitDirs(cwd);
+  scrubGitEnv();
+  const config = await loadConfig(cwd).catch(() => DEFAULT_CONFIG);
+  writeRecord(dirs.commonDir, { kind: 'rewrite', rewrite: kind, pairs, ref: dirs.ref, gitDir: dirs.gitDir, cwd, env: identityEnv(config) });
+  await drain(dirs.commonDir, new WorklogDrainer(dirs.commonDir), { wait: true });
+}
+
+/**
+ * What a reader (status, log) runs first: every committed entry written (a drain in flight is
+ * waited for), then the commits on this branch made where no hook ran. Never fails the reader:
+ * a problem is reported and the log is read as it is.
+ */
+export async function catchUp(root: string, commonDir: string, gitDir: string, head: string | null, branch: string | null): Promise<void> {
+  const drainer = new WorklogDrainer(commonDir);
+  try {
+    await drain(commonDir, drainer, { wait: true });
+    if (!head || !branch || (await drainer.isRecorded(head))) return;
+    const ctx = await contextOf({ kind: 'commit', commit: head, ref: `refs/heads/${branch}`, gitDir, cwd: root, state: [], marker: null, env: {} });
+    await drain(commonDir, drainer, { wait: true, then: () => drainer.recordGaps([head], ctx) });
+  } catch (error) {
+    process.stderr.write(messages.worklogCatchUpFailed(error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** catchUp for a reader that knows only its working tree (log): one round of git first. */
+export async function catchUpAt(root: string): Promise<string> {
+  const [dirs, head, branch] = await Promise.all([
+    git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root }),
+    git(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: root, allowFail: true }),
+    git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, allowFail: true }),
+  ]);
+  const [gitDir, commonDir] = dirs.trim().split('\n') as [string, string];
+  await catchUp(root, commonDir, gitDir, head?.trim() || null, branch?.trim() || null);
+  return worklogFile(commonDir);
 }

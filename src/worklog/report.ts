@@ -10,7 +10,7 @@ import type { PlanFile, Snapshot } from '../plan/snapshot.js';
 export interface StatusInput {
   snapshot: Snapshot;
   /** Per plan path: the git facts its handoff is checked against. */
-  handoffFacts: Map<string, HandoffGitFacts & { commitsSince: number | null }>;
+  handoffFacts: Map<string, HandoffGitFacts & { commitsSince: number | null; commitsSinceAtLeast?: boolean }>;
   branch: string | null;
   head: string | null;
   /** Every claim the hooks see (index, HEAD, base branch, other worktrees), stale ones flagged. */
@@ -31,8 +31,11 @@ export interface PlanReport {
   tasks: Record<Status, string[]>;
   ready: string[];
   blocked: { task: string; waitingOn: string[] }[];
-  /** commitsSince: commits on HEAD since the plan file last changed. */
-  handoff: (Handoff & { mismatches: string[]; commitsSince: number | null }) | null;
+  /**
+   * commitsSince: commits on HEAD since the plan file last changed; with commitsSinceAtLeast,
+   * it changed before the window status looks back over, so at least that many.
+   */
+  handoff: (Handoff & { mismatches: string[]; commitsSince: number | null; commitsSinceAtLeast: boolean }) | null;
 }
 
 export interface StatusReport {
@@ -70,6 +73,7 @@ function planReport(p: PlanFile, input: StatusInput): PlanReport {
             ...h,
             mismatches: facts && open ? handoffMismatches(h, facts) : [],
             commitsSince: facts?.commitsSince ?? null,
+            commitsSinceAtLeast: facts?.commitsSinceAtLeast ?? false,
           }
         : null,
   };

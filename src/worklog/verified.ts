@@ -5,10 +5,20 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../git/git.js';
+import type { Identity } from '../identity/identity.js';
 
 interface Marker {
   tree: string;
   skipped: string[];
+  /** Who pre-commit decided is committing: the worklog records this, not a second guess. */
+  identity?: Identity;
+}
+
+export interface Verification {
+  verified: boolean;
+  skipped: string[];
+  /** pre-commit's identity for this tree, when it verified it. */
+  identity: Identity | null;
 }
 
 /** The marker under a worktree's git dir (`--git-path` maps no plan-hooks/ elsewhere). */
@@ -19,40 +29,53 @@ async function markerPath(cwd?: string): Promise<string> {
 }
 
 /**
- * Called by pre-commit once every check passed: the tree this index would commit. `known`
- * saves git calls when the caller already has the tree (git write-tree) or the absolute
- * per-worktree git dir.
+ * Called by pre-commit once every check passed: the tree this index would commit, what was
+ * skipped and who is committing. `known` saves git calls when the caller already has the tree
+ * (git write-tree) or the absolute per-worktree git dir.
  */
-export async function writeVerifiedMarker(skipped: string[] = [], cwd?: string, known: { tree?: string; gitDir?: string } = {}): Promise<string> {
+export async function writeVerifiedMarker(
+  skipped: string[] = [],
+  cwd?: string,
+  known: { tree?: string; gitDir?: string; identity?: Identity } = {},
+): Promise<string> {
   const [tree, file] = await Promise.all([
     known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
     known.gitDir ? verifiedMarkerFile(known.gitDir) : markerPath(cwd),
   ]);
   mkdirSync(dirname(file), { recursive: true });
-  const marker: Marker = { tree, skipped };
+  const marker: Marker = { tree, skipped, ...(known.identity ? { identity: known.identity } : {}) };
   writeFileSync(file, `${JSON.stringify(marker)}\n`);
   return tree;
 }
 
 /**
- * Whether pre-commit checked exactly the tree of `commit`, and what it skipped. The marker is
- * consumed, so a later commit of the same tree made with --no-verify does not inherit it.
+ * Pure: whether the marker's text (null: none) says pre-commit checked exactly `tree`, what it
+ * skipped and whom it saw committing.
  */
-export async function takeVerification(commit: string, cwd?: string): Promise<{ verified: boolean; skipped: string[] }> {
-  const [file, tree] = await Promise.all([markerPath(cwd), git(['rev-parse', `${commit}^{tree}`], { cwd, allowFail: true })]);
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    // No marker: pre-commit did not run (or did not pass) for this commit.
-  }
-  rmSync(file, { force: true });
+export function verificationOf(text: string | null, tree: string | null): Verification {
   let marker: Marker | null = null;
   try {
     marker = text ? (JSON.parse(text) as Marker) : null;
   } catch {
     marker = null;
   }
-  const verified = marker !== null && marker.tree === tree?.trim();
-  return { verified, skipped: verified ? marker!.skipped : [] };
+  const verified = marker !== null && typeof marker === 'object' && tree !== null && marker.tree === tree;
+  if (!verified) return { verified: false, skipped: [], identity: null };
+  const id = marker!.identity;
+  const identity = id && typeof id.name === 'string' && typeof id.source === 'string' && typeof id.detail === 'string' ? { name: id.name, source: id.source, detail: id.detail } : null;
+  return { verified, skipped: Array.isArray(marker!.skipped) ? marker!.skipped.filter((s) => typeof s === 'string') : [], identity };
+}
+
+/** Reads and removes the marker of the worktree whose git dir is `gitDir` (what the runner does). */
+export function takeMarker(gitDir: string): string | null {
+  const file = verifiedMarkerFile(gitDir);
+  let text: string | null = null;
+  try {
+    text = readFileSync(file, 'utf8').trim() || null;
+  } catch {
+    // No marker: pre-commit did not run (or did not pass) for this commit.
+  }
+  // Consumed, so a later commit of the same tree made with --no-verify does not inherit it.
+  rmSync(file, { force: true });
+  return text;
 }

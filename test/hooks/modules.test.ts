@@ -3,7 +3,8 @@
 // ESM loader costs a hook ~3 ms), no picocolors (loaded on the first colour), no validator, no
 // lint-staged. A commit staging a plan loads the validator and the handoff.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
@@ -25,6 +26,10 @@ test('a code-only commit loads one bundled file per hook and nothing else of pla
   r.write('src/free.ts', 'x\n');
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-m', 'code'], logs.modules(log)).code, 0);
+  // post-commit's node starts detached once git has returned: wait for its entry to be written.
+  const worklog = join(r.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim(), 'plan-hooks', 'worklog.jsonl');
+  const head = r.git('rev-parse', 'HEAD').trim();
+  for (let i = 0; i < 400 && !(existsSync(worklog) && readFileSync(worklog, 'utf8').includes(head)); i++) spawnSync('sleep', ['0.05']);
   const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
   const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(pkg)).map((u) => u.slice(pkg.length + 1)));
   // prepare-commit-msg did not start node: pre-commit found no trailer to add.

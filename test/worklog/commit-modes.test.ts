@@ -197,6 +197,7 @@ test('the notes mirror (config notes: true) attaches the entry and follows an am
   repo.writeJson('.plan-hooks.json', { notes: true });
   repo.git('add', '-A');
   ok(repo.commit('notes on'));
+  readLog(repo);
   const note = JSON.parse(repo.git('notes', '--ref=refs/notes/plan-hooks', 'show', 'HEAD'));
   assert.equal(note.commit, head(repo));
   assert.equal(repo.git('config', '--get', 'notes.rewriteRef').trim(), 'refs/notes/plan-hooks');

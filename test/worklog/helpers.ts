@@ -59,6 +59,10 @@ export function worklogFile(repo: Repo): string {
 
 /** Every entry, oldest first, each checked against schema/worklog.v1.schema.json. */
 export function readLog(repo: Repo): WorklogEntry[] {
+  // post-commit appends after git returns: a reader first waits for (or does) the appends in
+  // flight, as status and log do.
+  const caught = repo.cli(['log', '--limit', '0']);
+  assert.equal(caught.code, 0, caught.stderr);
   const file = worklogFile(repo);
   if (!existsSync(file)) return [];
   const entries = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as WorklogEntry);

@@ -1,0 +1,82 @@
+// Commits made where no hook ran (isomorphic-git, libgit2, a clone without hooks, PLAN_HOOKS=0,
+// `git -c core.hooksPath=/dev/null`) never reach the queue. The next drain on the branch finds
+// them: the commits under the new one that the worklog does not hold — not reachable from a
+// recorded commit, not on a remote (those came from elsewhere: pre-push and CI judge them), not
+// older than the worklog itself (never a whole history on first install) — at most GAP_LIMIT of
+// them. A rebase, reset or amend moves the branch onto recorded commits, so it is no gap.
+import { open } from 'node:fs/promises';
+import { git } from '../git/git.js';
+import type { WorklogEntry } from './entry.js';
+import { tail } from './store.js';
+
+/** At most this many commits made without hooks are recorded in one go (the newest). */
+export const GAP_LIMIT = 20;
+
+/** What the worklog's tail says is recorded: commit ids, the newest per branch, its start. */
+export class Recorded {
+  readonly commits = new Set<string>();
+  readonly tips = new Map<string, string>();
+  constructor(readonly first: string | null) {}
+
+  /** Entries are added oldest first: the last one on a branch is its tip. */
+  add(e: WorklogEntry): void {
+    const ids = e.type === 'commit' ? [e.commit] : e.rewrites.map((r) => r.new);
+    for (const id of ids) this.commits.add(id);
+    if (e.branch && ids.length > 0) this.tips.set(e.branch, ids.at(-1)!);
+  }
+
+  has(commit: string): boolean {
+    return this.commits.has(commit);
+  }
+}
+
+/** The time of the worklog's first entry: when recording began here (null: an empty log). */
+async function firstTime(file: string): Promise<string | null> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    const text = buf.subarray(0, bytesRead).toString('utf8');
+    for (const line of text.split('\n').slice(0, 20)) {
+      try {
+        const time = (JSON.parse(line) as { time?: unknown }).time;
+        if (typeof time === 'string' && !Number.isNaN(Date.parse(time))) return time;
+      } catch {
+        // A torn or damaged first line: the next one says as much.
+      }
+    }
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function recordedFrom(file: string, count: number): Promise<Recorded> {
+  const [entries, first] = await Promise.all([tail<WorklogEntry>(file, count), firstTime(file)]);
+  const recorded = new Recorded(first);
+  for (const e of entries.reverse()) recorded.add(e);
+  return recorded;
+}
+
+/** Pure: whether a walk is needed at all (the common case: the parent is recorded). */
+export function mayHaveGaps(tips: string[], recorded: Recorded): boolean {
+  return recorded.first !== null && tips.length > 0 && !tips.every((t) => recorded.has(t));
+}
+
+/** The commits made without hooks under `tips` (included), oldest first, at most `limit`. */
+export async function findGaps(tips: string[], recorded: Recorded, branch: string, cwd: string, limit: number): Promise<string[]> {
+  if (!mayHaveGaps(tips, recorded)) return [];
+  const since = Math.floor(Date.parse(recorded.first!) / 1000);
+  const anchors = new Set([...(recorded.tips.has(branch) ? [recorded.tips.get(branch)!] : []), ...recorded.tips.values(), ...recorded.commits]);
+  // Recorded commits go in on stdin (thousands would not fit an argument list), as negatives.
+  const out = await git(['rev-list', '--ignore-missing', `--max-count=${limit}`, `--max-age=${since}`, ...tips, '--not', '--remotes', '--stdin'], {
+    cwd,
+    input: [...anchors].map((a) => `^${a}\n`).join(''),
+  });
+  return out.split('\n').filter(Boolean).reverse();
+}

@@ -1,0 +1,241 @@
+// The worklog queue (src/worklog/pending.ts): post-commit's runner queues the commit in shell
+// and a detached node appends after git returns. Real commits, real concurrency, real drainers
+// held off and killed; and the commits made where no hook ran, found by the next hook or status.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, hostname } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { Repo, type RunResult } from '../fixtures/repo.js';
+import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
+import { operationOf, parseCommitLog, rootOf } from '../../src/worklog/record.js';
+import { lastChanges } from '../../src/handoff/git-facts.js';
+import type { CommitEntry } from '../../src/worklog/entry.js';
+import type { StatusReport } from '../../src/worklog/report.js';
+import { assertClean, head, planRepo, readLog } from './helpers.js';
+
+const repos: Repo[] = [];
+const dirs: string[] = [];
+after(() => {
+  repos.forEach((r) => r.remove());
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+const track = (r: Repo) => (repos.push(r), r);
+const ok = (r: RunResult) => (assert.equal(r.code, 0, r.stderr + r.stdout), r);
+const commonDir = (repo: Repo) => repo.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim();
+const commits = (repo: Repo) => readLog(repo).filter((e): e is CommitEntry => e.type === 'commit');
+const hookless = (repo: Repo, message: string, ...extra: string[]) => ok(repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', message, ...extra]));
+
+test('a record survives formatting; damaged ones are refused; names sort by time', () => {
+  const r: CommitRecord = { kind: 'commit', commit: 'a'.repeat(40), ref: 'refs/heads/main', gitDir: '/r/.git', cwd: '/r', state: ['rebase-merge'], marker: '{"tree":"t","skipped":[]}', env: { PLAN_HOOKS_AGENT: 'codex', BAD: 'x\ny' } };
+  const back = parseRecord(formatRecord(r));
+  assert.deepEqual(back, { ...r, env: { PLAN_HOOKS_AGENT: 'codex' } }, 'a value with a newline is not kept');
+  assert.equal(parseRecord('kind commit\ncommit nothex\nref HEAD\ngitdir /g\ncwd /c\n'), null);
+  assert.equal(parseRecord('garbage'), null);
+  assert.ok(recordName(10n, 1) < recordName(11n, 1));
+  assert.equal(operationOf(2, []), 'merge');
+  assert.equal(operationOf(1, ['rebase-merge']), 'rebase');
+  assert.equal(operationOf(1, ['sequencer']), 'cherry-pick');
+  assert.equal(operationOf(1, ['REVERT_HEAD']), 'revert');
+  assert.equal(operationOf(1, []), 'commit');
+  assert.equal(rootOf('/w', '/w/.git', () => null), '/w');
+  assert.equal(rootOf('/w/.git', '/w/.git', () => null), '/w', 'dulwich runs hooks inside .git');
+  assert.equal(rootOf('/m/.git/worktrees/x', '/m/.git/worktrees/x', () => '/wt/x/.git'), '/wt/x');
+  assert.deepEqual(parseCommitLog('h\0t\0\0n\0e\0d\0s\0\0\0\nA\0a.txt\0R100\0b\0c\0'), {
+    fields: ['h', 't', '', 'n', 'e', 'd', 's', '', ''],
+    changes: [{ status: 'A', path: 'a.txt' }, { status: 'R', path: 'c', from: 'b' }],
+  });
+  assert.deepEqual(parseCommitLog('h\0t\0\0n\0e\0d\0s\0\0\0').changes, [], 'an empty commit has no changes');
+  assert.deepEqual([...lastChanges('\x01c2\0\ndocs/a-plan.json\0\x01c1\0\ndocs/a-plan.json\0docs/b-plan.json\0')], [
+    ['docs/a-plan.json', 'c2'],
+    ['docs/b-plan.json', 'c1'],
+  ]);
+});
+
+test('the runner queues the commit in shell; a drainer held off or killed leaves it for the next reader', () => {
+  const repo = track(planRepo());
+  readLog(repo);
+  const common = commonDir(repo);
+  // A live drainer holds the queue (this test's own pid): the commit's drainer leaves at once.
+  const lock = join(common, 'plan-hooks', 'pending.lock');
+  writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), time: Date.now() }));
+  repo.write('src/retry/a.ts', 'a\n');
+  repo.git('add', '-A');
+  ok(repo.tryGit(['commit', '-q', '-m', 'queued'], { PLAN_HOOKS_AGENT: 'alice' }));
+  assertClean(repo);
+  const waiting = listRecords(common);
+  assert.equal(waiting.length, 1, 'the commit waits in the queue');
+  const record = parseRecord(readFileSync(join(common, 'plan-hooks', 'pending', waiting[0]!), 'utf8'));
+  assert.ok(record && record.kind === 'commit');
+  assert.equal(record.commit, head(repo));
+  assert.equal(record.ref, 'refs/heads/main');
+  assert.deepEqual(record.env, { PLAN_HOOKS_AGENT: 'alice', GIT_AUTHOR_NAME: 'Test Author' });
+  assert.match(record.marker ?? '', /"tree"/, "pre-commit's marker travels with the record");
+  assert.equal(readFileSync(join(repo.git('rev-parse', '--absolute-git-dir').trim(), 'plan-hooks', 'verified.json'), 'utf8'), '', 'and is consumed');
+  // The holder dies (a pid that is not alive): the next reader takes the queue over.
+  writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), time: Date.now() }));
+  const entries = commits(repo);
+  assert.deepEqual(listRecords(common), []);
+  const e = entries.at(-1)!;
+  assert.equal(e.commit, head(repo));
+  assert.equal(e.verified, true);
+  assert.deepEqual(e.identity, { name: 'alice', source: 'env', detail: 'PLAN_HOOKS_AGENT' }, "pre-commit's identity is the one recorded");
+  assert.deepEqual(e.tasks, ['export/loop']);
+  assert.equal(entries.filter((x) => x.commit === e.commit).length, 1);
+});
+
+test('the identity pre-commit decided from a branch-bound task is the one the worklog records', () => {
+  const repo = track(planRepo());
+  repo.git('checkout', '-q', '-b', 'retry-work');
+  const p = JSON.parse(readFileSync(join(repo.dir, 'docs/export-plan.json'), 'utf8'));
+  p.workItems[0].tasks[0].metadata = { branch: 'retry-work' };
+  repo.writeJson('docs/export-plan.json', p);
+  repo.git('add', '-A');
+  ok(repo.tryGit(['commit', '-q', '-m', 'bind'], { PLAN_HOOKS_AGENT: 'alice' }));
+  repo.write('src/retry/b.ts', 'b\n');
+  repo.git('add', '-A');
+  ok(repo.commit('bound work'));
+  const e = commits(repo).at(-1)!;
+  assert.equal(e.subject, 'bound work');
+  assert.equal(e.identity.source, 'branch');
+  assert.equal(e.identity.name, 'alice');
+  assert.deepEqual(e.violations, []);
+});
+
+test('8 worktrees × 25 concurrent commits: every entry written once, seq 1…N, each worktree in commit order', async () => {
+  const repo = track(planRepo());
+  // Only post-commit: the queue is what is under test, and 200 commits with every hook would
+  // take minutes on a shared two-core machine.
+  for (const hook of ['pre-commit', 'prepare-commit-msg']) rmSync(join(repo.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim(), hook), { force: true });
+  const base = mkdtempSync(join(tmpdir(), 'plan-hooks-queue-'));
+  dirs.push(base);
+  const trees = Array.from({ length: 8 }, (_, i) => join(base, `wt${i}`));
+  trees.forEach((wt, i) => repo.git('worktree', 'add', '-q', '-b', `agent${i}`, wt));
+  const runs = trees.map(
+    (wt, i) =>
+      new Promise<number>((resolve) => {
+        const loop = `for n in $(seq 1 25); do echo "$n" > w${i}.txt && git add w${i}.txt && git commit -q -m "w${i} c$n" || exit 1; done`;
+        const child = spawn('sh', ['-c', loop], { cwd: wt, env: { ...repo.env, PLAN_HOOKS_AGENT: `agent${i}` }, stdio: 'ignore' });
+        child.on('exit', (code) => resolve(code ?? -1));
+      }),
+  );
+  assert.deepEqual(await Promise.all(runs), trees.map(() => 0));
+  const entries = readLog(repo);
+  assert.deepEqual(entries.map((e) => e.seq), entries.map((_, i) => i + 1), 'seq is 1…N with no gap or repeat');
+  const byCommit = new Map<string, number>();
+  for (const e of entries) if (e.type === 'commit') byCommit.set(e.commit, (byCommit.get(e.commit) ?? 0) + 1);
+  for (const [i, wt] of trees.entries()) {
+    const made = spawnSync('git', ['rev-list', '--reverse', `main..agent${i}`], { cwd: wt, encoding: 'utf8' }).stdout.trim().split('\n');
+    assert.equal(made.length, 25);
+    assert.ok(made.every((c) => byCommit.get(c) === 1), `worktree ${i}: every commit recorded exactly once`);
+    const order = entries.filter((e): e is CommitEntry => e.type === 'commit' && e.branch === `agent${i}`).map((e) => e.commit);
+    assert.deepEqual(order, made, `worktree ${i}: entries in commit order`);
+    assert.ok(entries.filter((e): e is CommitEntry => e.type === 'commit' && e.branch === `agent${i}`).every((e) => e.identity.name === `agent${i}` && e.identity.source === 'env' && !e.withoutHooks));
+  }
+  assert.deepEqual(listRecords(commonDir(repo)), []);
+  for (const wt of trees) assert.deepEqual(spawnSync('git', ['status', '--porcelain'], { cwd: wt, encoding: 'utf8' }).stdout, '');
+});
+
+test('commits made without hooks are recorded by the next hook, before its own commit, with their violations', () => {
+  const repo = track(planRepo());
+  const before = commits(repo).length;
+  repo.write('src/retry/stolen.ts', 'x\n');
+  repo.git('add', '-A');
+  hookless(repo, 'no hooks 1');
+  const first = head(repo);
+  repo.write('plain.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.tryGit(['commit', '-q', '-m', 'PLAN_HOOKS=0'], { PLAN_HOOKS: '0' }));
+  const second = head(repo);
+  repo.write('mine.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('with hooks'));
+  const entries = commits(repo).slice(before);
+  assert.deepEqual(entries.map((e) => e.subject), ['no hooks 1', 'PLAN_HOOKS=0', 'with hooks']);
+  assert.deepEqual(entries.map((e) => e.commit).slice(0, 2), [first, second]);
+  for (const e of entries.slice(0, 2)) {
+    assert.equal(e.withoutHooks, true);
+    assert.equal(e.verified, false);
+    assert.equal(e.identity.source, 'git-author');
+    assert.equal(e.branch, 'main');
+  }
+  assert.deepEqual(entries[0]!.violations, [{ path: 'src/retry/stolen.ts', task: 'export/loop', holder: 'alice', pattern: 'src/retry/**' }]);
+  assert.equal(entries[2]!.withoutHooks, undefined);
+  assert.equal(entries[2]!.verified, true);
+  // status lists them as unverified, marked as made without hooks.
+  const status = ok(repo.cli(['status']));
+  assert.match(status.stdout, /no hooks 1.*without hooks/);
+  const report: StatusReport = JSON.parse(ok(repo.cli(['status', '--json'])).stdout);
+  assert.deepEqual(report.unverified.filter((e) => e.withoutHooks).map((e) => e.subject), ['PLAN_HOOKS=0', 'no hooks 1']);
+  assert.equal(commits(repo).length, before + 3, 'nothing is recorded twice');
+});
+
+test('status itself records commits made without hooks at HEAD; a reset, an amend or a rebase is no gap', () => {
+  const repo = track(planRepo());
+  repo.write('a.txt', '1\n');
+  repo.git('add', '-A');
+  hookless(repo, 'hookless at head');
+  const report: StatusReport = JSON.parse(ok(repo.cli(['status', '--json'])).stdout);
+  assert.deepEqual(report.unverified.map((e) => [e.subject, e.withoutHooks]), [['hookless at head', true]]);
+  const count = commits(repo).length;
+  // Rewrites with hooks: amend, reset and a new commit, a rebase onto a moved main.
+  ok(repo.commit('amended', '--amend'));
+  repo.write('b.txt', '1\n');
+  repo.git('add', '-A');
+  ok(repo.commit('b'));
+  ok(repo.tryGit(['reset', '-q', '--hard', 'HEAD~1']));
+  repo.write('c.txt', '1\n');
+  repo.git('add', '-A');
+  ok(repo.commit('c after reset'));
+  ok(repo.tryGit(['checkout', '-q', '-b', 'topic']));
+  repo.write('d.txt', '1\n');
+  repo.git('add', '-A');
+  ok(repo.commit('d on topic'));
+  ok(repo.tryGit(['checkout', '-q', 'main']));
+  repo.write('e.txt', '1\n');
+  repo.git('add', '-A');
+  ok(repo.commit('e on main'));
+  ok(repo.tryGit(['checkout', '-q', 'topic']));
+  ok(repo.tryGit(['rebase', '-q', 'main']));
+  repo.write('f.txt', '1\n');
+  repo.git('add', '-A');
+  ok(repo.commit('f after rebase'));
+  ok(repo.cli(['status']));
+  const later = commits(repo).slice(count);
+  assert.deepEqual(later.filter((e) => e.withoutHooks).map((e) => e.subject), [], 'no rewrite was taken for a gap');
+  assert.deepEqual(later.map((e) => e.subject), ['amended', 'b', 'c after reset', 'd on topic', 'e on main', 'd on topic', 'f after rebase']);
+});
+
+test('first install: history made before the worklog began is never a gap; a clone without hooks is', () => {
+  const repo = track(new Repo(mkdtempSync(join(tmpdir(), 'plan-hooks-test-'))));
+  repo.git('init', '-q', '-b', 'main');
+  for (let i = 0; i < 5; i++) {
+    repo.write(`old${i}.txt`, 'x\n');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', `before install ${i}`);
+  }
+  repo.installRawHooks();
+  repo.write('first.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('first recorded'));
+  assert.deepEqual(commits(repo).map((e) => e.subject), ['first recorded']);
+  // pygit2 (libgit2) commits with no hooks at all: found by the next commit with hooks.
+  const py = spawnSync('/usr/bin/python3', ['-c', `
+import pygit2, time
+repo = pygit2.Repository('.')
+sig = pygit2.Signature('Py Git', 'py@example.com', int(time.time()) + 2, 0)
+with open('py.txt', 'w') as f: f.write('py\\n')
+repo.index.add('py.txt'); repo.index.write()
+tree = repo.index.write_tree()
+repo.create_commit('HEAD', sig, sig, 'made by pygit2', tree, [repo.head.target])
+`], { cwd: repo.dir, encoding: 'utf8' });
+  if (py.status !== 0) return assert.fail(`pygit2 is needed here (python3-pygit2): ${py.stderr}`);
+  repo.write('after.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('after pygit2'));
+  const entries = commits(repo);
+  assert.deepEqual(entries.map((e) => [e.subject, e.withoutHooks ?? false]), [['first recorded', false], ['made by pygit2', true], ['after pygit2', false]]);
+  assert.equal(entries[1]!.identity.name, 'Py Git');
+  assert.deepEqual(readdirSync(join(commonDir(repo), 'plan-hooks', 'pending')), []);
+});
