@@ -106,7 +106,7 @@ function makeRepo(name, { files, plans, hooks }) {
 /** One hyperfine run of `commands` ([name, shell command]); medians and CPU in ms. */
 function hyperfine(commands, extra = []) {
   const out = join(base, `hf-${Date.now()}.json`);
-  execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', RUNS, '--export-json', out, ...extra, ...commands.flatMap(([n, c]) => ['-n', n, c])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('hyperfine', ['-N', '--warmup', smoke ? '0' : '3', '--runs', RUNS, '--export-json', out, ...extra, ...commands.flatMap(([n, c]) => ['-n', n, c])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   return JSON.parse(readFileSync(out, 'utf8')).results.map((r) => ({ name: r.command, median: r.median * 1000, cpu: (r.user + r.system) * 1000 }));
 }
 const inDir = (dir, script) => `sh -c 'cd ${dir} && sh ${script}'`;
