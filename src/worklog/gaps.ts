@@ -30,7 +30,10 @@ export class Recorded {
   }
 }
 
-/** The time of the worklog's first entry: when recording began here (null: an empty log). */
+/**
+ * When recording began here (null: an empty log): the first entry's commit time, or when it was
+ * written — the earlier, since an entry is written after its commit, later still under load.
+ */
 async function firstTime(file: string): Promise<string | null> {
   let handle;
   try {
@@ -44,8 +47,9 @@ async function firstTime(file: string): Promise<string | null> {
     const text = buf.subarray(0, bytesRead).toString('utf8');
     for (const line of text.split('\n').slice(0, 20)) {
       try {
-        const time = (JSON.parse(line) as { time?: unknown }).time;
-        if (typeof time === 'string' && !Number.isNaN(Date.parse(time))) return time;
+        const e = JSON.parse(line) as { time?: unknown; committedAt?: unknown };
+        const times = [e.time, e.committedAt].filter((t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)));
+        if (times.length > 0) return times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
       } catch {
         // A torn or damaged first line: the next one says as much.
       }
