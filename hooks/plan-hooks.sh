@@ -7,6 +7,8 @@
 hook=$1
 chained=$2
 shift 2
+# git starts hooks at the worktree's top; dulwich starts them inside .git.
+case $PWD in */.git) cd .. ;; */.git/*) cd "${PWD%%/.git/*}" ;; esac
 [ "${PLAN_HOOKS-}" = 2 ] && set -x
 i="${XDG_CONFIG_HOME:-$HOME/.config}/plan-hooks/init.sh"
 [ -f "$i" ] && . "$i"
@@ -39,7 +41,7 @@ case $hook in
 esac
 [ "${PLAN_HOOKS-}" = 0 ] && exit 0
 
-if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ]; then
+if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN_HOOKS_DOCTOR-}" ]; then
   # pre-commit leaves '<tree> <HEAD>' here when this commit gets no Plan-Task trailer: then
   # there is nothing to do and node need not start (src/hooks/trailer.ts). Consumed either
   # way; without it (--no-verify, cherry-pick, rebase) or for another index or HEAD, node runs,
@@ -63,9 +65,18 @@ if [ -z "$cli" ] || [ ! -f "$cli" ]; then
   # A global install's bin is a link to dist/src/cli.js: followed, so the hook's file is found.
   [ -f "$cli" ] || cli=$(readlink -f "$(command -v plan-hooks)" 2>/dev/null || command -v plan-hooks) || cli=
 fi
-if [ "${PLAN_HOOKS_PROBE-}" = 1 ]; then
-  printf 'node=%s\ncli=%s\n' "$node" "$cli"
-  exit 0
+if [ -n "${PLAN_HOOKS_DOCTOR-}" ]; then
+  # 'plan-hooks doctor' proving that git reaches this runner: it names a file it made for this
+  # run only, and the runner answers there instead of running the hook. Without that file the
+  # variable changes nothing, so it cannot silence a real commit.
+  case $PLAN_HOOKS_DOCTOR in
+    *[!0-9a-f]*) ;;
+    *) probe="$(git rev-parse --git-common-dir 2>/dev/null)/plan-hooks/doctor-$PLAN_HOOKS_DOCTOR"
+      if [ -f "$probe" ]; then
+        printf '%s\t%s\t%s\n' "$hook" "$node" "$cli" >> "$probe"
+        exit 0
+      fi ;;
+  esac
 fi
 if [ -z "$node" ] || [ -z "$cli" ]; then
   if [ -z "$node" ]; then

@@ -56,11 +56,14 @@ Running it again changes nothing when everything is in place.
 Removes exactly what 'plan-hooks init' added: its sections, runner and hook scripts, the Plan
 State blocks, the dependencies and settings it added, and puts back the hooks it chained.
 `,
-  doctorUsage: `Usage: plan-hooks doctor
+  doctorUsage: `Usage: plan-hooks doctor [--json] [--no-run]
 
-Checks what git will really run for each hook in this worktree (core.hooksPath, husky, the hook
-scripts, node and plan-hooks reachable, the Node version), and says how to fix each problem.
-Exit 1 when a hook would not run.
+Checks what git will really run for each hook in this worktree (core.hooksPath and the manager
+that owns it, each hook file and the configuration that calls plan-hooks, node and plan-hooks
+reachable, the Node version), and says how to fix each problem. Exit 1 when a hook would not run.
+Each hook is run as git would run it, with nothing staged and nothing to push, and a probe that
+plan-hooks answers instead of doing its work: your own lines before plan-hooks' in those hooks
+run too. --no-run checks the files only. --json prints the findings as JSON.
 `,
   initForeignHooksPath: (value: string, dir: string) =>
     `core.hooksPath is set to '${value}', which is not husky's and names no directory (${dir}). Another tool may own it, so plan-hooks will not replace it silently.\n` +
@@ -78,6 +81,24 @@ Exit 1 when a hook would not run.
   actRunner: (path: string, created: boolean) => `${created ? 'create' : 'update'}  ${path} (the hook runner)`,
   actChain: (from: string, to: string) => `rename  ${from} → ${to} (kept: it runs first)`,
   actShim: (path: string) => `write   ${path} (plan-hooks shim)`,
+  initRolledBack: (why: string) => `${why}\nNothing was changed: init put back every file and setting it had changed (node_modules aside).`,
+  actUnsetConfig: (key: string, value: string) => `unset   git config ${key} = ${value} (set by the hooks)`,
+  actClientShim: (path: string) => `write   ${path} (for clients that ignore core.hooksPath: JGit, dulwich)`,
+  actManagerConfig: (file: string) => `edit    ${file} (plan-hooks' hooks)`,
+  initYarnPnp: () =>
+    `this repository uses yarn Plug'n'Play (no node_modules), where git hooks cannot find plan-hooks. Nothing was changed. Fix: add 'nodeLinker: node-modules' to .yarnrc.yml, run 'yarn install', then run 'plan-hooks init' again.`,
+  initManagerHooksPath: (manager: string, value: string, scope: string) =>
+    `this repository's hooks are managed by ${manager}, but core.hooksPath is set (${value}, ${scope} config)${
+      manager === 'simple-git-hooks' ? ': simple-git-hooks would rewrite husky\'s hooks there' : `: ${manager} refuses to install under it`
+    }. Nothing was changed. Fix: git config --${scope === 'global' || scope === 'system' ? scope : 'local'} --unset core.hooksPath, run '${
+      manager === 'pre-commit' ? 'pre-commit install' : manager === 'lefthook' ? 'lefthook install' : 'npx simple-git-hooks'
+    }', then 'plan-hooks init' again.`,
+  initPreCommitLayout: (file: string, entry: string) =>
+    `${file} has no block-style 'repos:' list that plan-hooks can add to. Nothing was changed. Add this entry to 'repos:' yourself, then run 'plan-hooks init' again:\n${entry}`,
+  initManagerFormat: (file: string, want: string, snippet: string) =>
+    `plan-hooks does not edit ${file}. Nothing was changed. Add plan-hooks' hooks to it yourself (or move the configuration to ${want}), then run 'plan-hooks init' again:\n${snippet}`,
+  notePreCommitInstall: () => `pre-commit is not on PATH: install it and run 'pre-commit install' (plan-hooks' pre-commit stage runs from .pre-commit-config.yaml).`,
+  noteManagerInstall: (command: string) => `run '${command}' so git runs the hooks plan-hooks added to its configuration.`,
   actCommand: (argv: string[]) => `run     ${argv.join(' ')}`,
   actPrepare: (script: string) => `edit    package.json scripts.prepare = "${script}"`,
   actHusky: () => `run     husky (sets core.hooksPath=.husky/_ and creates .husky/_)`,
@@ -109,11 +130,15 @@ Exit 1 when a hook would not run.
   uninstallDryRunHeader: () => `plan-hooks uninstall --dry-run: these changes would be made (nothing was changed):\n`,
   initNothing: () => `plan-hooks is already installed here: nothing to change.\n`,
   uninstallNothing: () => `plan-hooks is not installed here: nothing to remove.\n`,
-  initDone: (mode: 'husky' | 'dir', hooksDir: string, count: number) =>
+  initDone: (mode: string, hooksDir: string, count: number) =>
     `plan-hooks installed (${count} change${count === 1 ? '' : 's'}). Hooks: ${
-      mode === 'husky' ? 'through husky (.husky/<hook>, runner .husky/plan-hooks.sh)' : hooksDir
+      mode === 'husky'
+        ? 'through husky (.husky/<hook>, runner .husky/plan-hooks.sh)'
+        : mode === 'dir'
+          ? hooksDir
+          : `through ${mode}'s configuration (runner ${hooksDir}/plan-hooks.sh${mode === 'pre-commit' ? '; its other hooks are shims there' : ''})`
     }.\n`,
-  initNext: (mode: 'husky' | 'dir', files: string[]) =>
+  initNext: (mode: string, files: string[]) =>
     `\nNext:\n` +
     (files.length > 0
       ? `  1. Commit what init wrote: git add ${files.join(' ')}${mode === 'husky' ? ' (and your lockfile)' : ''} && git commit -m "Install plan-hooks"\n` +
@@ -140,7 +165,6 @@ Exit 1 when a hook would not run.
       text: `core.hooksPath is an absolute path (${path}): it breaks when the repository moves or is cloned elsewhere.`,
       fix: `use a path relative to the worktree, or unset it and run 'plan-hooks init'.`,
     }),
-    huskyPath: (path: string) => `core.hooksPath = ${path} (husky)`,
     huskyNeverRan: (mainHusky: string | null) => ({
       text: `.husky/_ does not exist in this worktree (husky never ran here), so git runs no hook here, silently.`,
       fix: `run 'plan-hooks init' here${mainHusky ? ` (or: cp -R '${mainHusky}' .husky/_)` : ''}.`,
@@ -150,8 +174,32 @@ Exit 1 when a hook would not run.
       text: `.husky/${hook} exits before plan-hooks' section: plan-hooks never runs on ${hook}.`,
       fix: `move the lines from '${start}' to '${end}' above the exit.`,
     }),
-    huskyHookOk: (hook: string) => `${hook}: .husky/_/${hook} → .husky/${hook} → plan-hooks`,
-    hooksDir: (hooksPath: string | null, dir: string) => (hooksPath ? `core.hooksPath = ${hooksPath} (hooks in ${dir})` : `core.hooksPath unset: hooks in ${dir}`),
+    owner: (hooksPath: string | null, dir: string, owner: string) =>
+      `${hooksPath ? `core.hooksPath = ${hooksPath}` : 'core.hooksPath unset'}: git runs the hooks in ${dir}, managed by ${owner}`,
+    hookAnswered: (hook: string, via: string) => `${hook}: ${via} (ran it: plan-hooks answered)`,
+    hookSilent: (hook: string, via: string, code: number | null, output: string) => ({
+      text: `${hook}: git runs ${via || 'the hook'}, but plan-hooks did not answer when doctor ran it (${code === null ? 'it did not finish' : `exit ${code}`})${
+        output ? `:\n          ${output.split('\n').slice(-5).join('\n          ')}` : '.'
+      }`,
+      fix: `run 'plan-hooks init'; if a line of yours before plan-hooks stopped the hook, fix that line.`,
+    }),
+    managerWithout: (manager: string, where: string, hook: string) => ({
+      text: `${manager} runs ${hook} here, but ${where} does not call plan-hooks: plan-hooks does not run on ${hook}.`,
+      fix: `run 'plan-hooks init'.`,
+    }),
+    huskyStubRewritten: (file: string, hook: string) => ({
+      text: `${file} is not husky's any more (simple-git-hooks rewrote it, and deletes husky's other hooks): plan-hooks does not run on ${hook}.`,
+      fix: `use one hook manager: remove simple-git-hooks (and its postinstall), or 'git config --unset core.hooksPath' and run 'plan-hooks init' again.`,
+    }),
+    noClientShims: (hooks: string[]) => ({
+      text: `.git/hooks has no plan-hooks shim for ${hooks.join(', ')}: clients that ignore core.hooksPath (JGit, dulwich) run no hook.`,
+      fix: `run 'plan-hooks init'.`,
+    }),
+    managerRunnerMissing: (config: string, runner: string) => ({
+      text: `${config} calls plan-hooks' runner ${runner}, which this clone does not have: every plan-hooks hook fails here.`,
+      fix: `run 'plan-hooks init' (once per clone).`,
+    }),
+    managerOff: (variable: string, manager: string) => ({ text: `${variable} is set in this environment: ${manager} runs no hook, plan-hooks' included.`, fix: `unset ${variable.split('=')[0]}` }),
     hookMissing: (file: string, exists: boolean, hook: string) => ({
       text: `${file} ${exists ? "is not plan-hooks'" : 'does not exist'}: plan-hooks does not run on ${hook}.`,
       fix: `run 'plan-hooks init' (a hook already there is kept and runs first).`,

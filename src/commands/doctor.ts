@@ -1,37 +1,134 @@
 // `plan-hooks doctor`: what git will really run here, each finding with its fix; exit 1 when a
-// hook would not run.
+// hook would not run. Each hook is run as git would run it, with a probe the runner answers
+// instead of doing its work (hooks/plan-hooks.sh): the answer proves git reaches plan-hooks.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Command } from '../cli.js';
 import { EXIT } from '../errors.js';
 import { parseCommandArgs } from './shared/args.js';
-import { type Probe, diagnose, runnerPath } from '../install/doctor.js';
-import { gatherFacts } from '../install/facts.js';
+import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';
+import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/facts.js';
+import { HOOKS } from '../hooks/main.js';
+import { gitSync } from '../git/sync.js';
 import { messages } from '../messages.js';
 
-/** Asks the installed runner which node and plan-hooks a hook would call, from the worktree top as git runs it. */
-function probe(runner: string, root: string): Probe {
-  if (!existsSync(runner)) return { node: null, cli: null, nodeVersion: null };
-  const r = spawnSync('sh', [runner, 'pre-commit', ''], { cwd: root, env: { ...process.env, PLAN_HOOKS_PROBE: '1', PLAN_HOOKS: '' }, encoding: 'utf8' });
-  const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(r.stdout ?? '')?.[1] ?? '';
-  const node = value('node');
-  const nodeVersion = node ? spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim() || null : null;
-  return { node, cli: value('cli'), nodeVersion };
+/** git's arguments for each hook, as a commit or push would pass them. */
+function hookArgs(hook: string, msgFile: string): string[] {
+  switch (hook) {
+    case 'prepare-commit-msg':
+      return [msgFile, 'message'];
+    case 'pre-push':
+      return ['origin', 'plan-hooks-doctor'];
+    case 'post-rewrite':
+      return ['amend'];
+    case 'post-merge':
+      return ['0'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Runs every hook as git would, with nothing staged (an index of HEAD) and nothing on stdin, so
+ * the user's own lines before plan-hooks have nothing to work on; the runner appends its answer
+ * to a file made for this run only.
+ */
+function runHooks(facts: InstallFacts): Probe {
+  const nonce = randomBytes(8).toString('hex');
+  const answers = join(facts.commonDir, 'plan-hooks', `doctor-${nonce}`);
+  const scratch = mkdtempSync(join(tmpdir(), 'plan-hooks-doctor-'));
+  const index = join(scratch, 'index');
+  const msgFile = join(scratch, 'COMMIT_EDITMSG');
+  mkdirSync(join(facts.commonDir, 'plan-hooks'), { recursive: true });
+  writeFileSync(answers, '');
+  writeFileSync(msgFile, 'plan-hooks doctor\n');
+  const env: NodeJS.ProcessEnv = { ...process.env, PLAN_HOOKS_DOCTOR: nonce, GIT_INDEX_FILE: index };
+  delete env.PLAN_HOOKS;
+  const runs: Probe['runs'] = {};
+  const setsid = onPath('setsid');
+  try {
+    let head = '';
+    try {
+      head = gitSync(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: facts.root }).trim();
+    } catch {
+      // No commit yet: an empty index.
+    }
+    gitSync(head ? ['read-tree', head] : ['read-tree', '--empty'], { cwd: facts.root, env });
+    for (const hook of HOOKS) {
+      const path = hookPath(facts, hook);
+      if (!path.owner) continue;
+      const args = hookArgs(hook, msgFile);
+      // lefthook skips a pre-commit with nothing staged: run only plan-hooks' job, over all files. The
+      // pre-commit framework runs only plan-hooks' entry, with the real index (it refuses to run
+      // while its configuration differs from the index).
+      let argv = [path.file, ...args];
+      let hookEnv = env;
+      if (path.owner === 'lefthook' && facts.bins.lefthook) {
+        argv = [...programArgv(facts.bins.lefthook), 'run', hook, ...args, '--force', '--all-files', '--job', 'plan-hooks', '--no-auto-install', '--no-tty'];
+      } else if (path.owner === 'pre-commit' && hook === 'pre-commit' && facts.bins.preCommit) {
+        argv = [facts.bins.preCommit, 'run', 'plan-hooks'];
+        hookEnv = { ...env, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };
+        if (hookEnv.GIT_INDEX_FILE === undefined) delete hookEnv.GIT_INDEX_FILE;
+      }
+      const before = readFileSync(answers, 'utf8');
+      // In a session of its own (no controlling terminal), a line of the user's that asks on
+      // /dev/tty fails instead of waiting for an answer.
+      const run = setsid ? [setsid, '-w', ...argv] : argv;
+      const r = spawnSync(run[0]!, run.slice(1), { cwd: facts.root, env: hookEnv, input: '', encoding: 'utf8', timeout: 60_000 });
+      const answered = readFileSync(answers, 'utf8').slice(before.length).split('\n').some((l) => l.startsWith(`${hook}\t`));
+      const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '').trim();
+      runs[hook] = { answered, code: r.status, output: answered ? '' : output } satisfies HookRun;
+    }
+    const first = readFileSync(answers, 'utf8').split('\n').find((l) => l.includes('\t'));
+    const [, node = '', cli = ''] = first?.split('\t') ?? [];
+    const nodeVersion = node ? spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim() || null : null;
+    return { node: first ? node : null, cli: first ? cli : null, nodeVersion, runs };
+  } finally {
+    rmSync(answers, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 const command: Command = {
   summary: 'Check that git will really run every hook here',
   usage: messages.doctorUsage,
   async run(argv) {
-    parseCommandArgs(argv, { command: 'doctor', usage: messages.doctorUsage, options: {} });
+    const { values } = parseCommandArgs(argv, {
+      command: 'doctor',
+      usage: messages.doctorUsage,
+      options: { json: { type: 'boolean' }, 'no-run': { type: 'boolean' } },
+    });
     const facts = await gatherFacts();
-    const findings = diagnose(facts, probe(runnerPath(facts), facts.root), process.env);
+    const probe: Probe = values['no-run'] ? { node: null, cli: null, nodeVersion: null, runs: {} } : runHooks(facts);
+    const findings = diagnose(facts, probe, process.env);
+    const failed = findings.filter((f) => f.level === 'fail').length;
+    if (values.json) {
+      process.stdout.write(
+        `${JSON.stringify(
+          {
+            ok: failed === 0,
+            hooksPath: facts.hooksPath,
+            hooksDir: facts.hooksDir,
+            manager: hooksOwner(facts),
+            hooks: Object.fromEntries(
+              HOOKS.map((h) => [h, { file: hookPath(facts, h).file, owner: hookPath(facts, h).owner, answered: probe.runs[h]?.answered ?? null }]),
+            ),
+            findings,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+      return failed > 0 ? EXIT.failed : EXIT.ok;
+    }
     for (const f of findings) {
       process.stdout.write(
         f.level === 'ok' ? messages.doctorOk(f.text) : f.level === 'warn' ? messages.doctorWarn(f.text, f.fix ?? '') : messages.doctorFail(f.text, f.fix ?? ''),
       );
     }
-    const failed = findings.filter((f) => f.level === 'fail').length;
     process.stdout.write(messages.doctorSummary(failed));
     return failed > 0 ? EXIT.failed : EXIT.ok;
   },

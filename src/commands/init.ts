@@ -1,9 +1,11 @@
 // `plan-hooks init`: plan every change from the repository's facts, print it (--dry-run) or
 // apply it, and record what was done for uninstall.
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
-import { EXIT } from '../errors.js';
+import { EXIT, UserError } from '../errors.js';
+import { PACKAGE_FILES } from '../install/package-manager.js';
+import { restore, save, touchedBy } from '../install/rollback.js';
 import { type Action, runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
@@ -44,10 +46,19 @@ const command: Command = {
       process.stdout.write(messages.initNothing() + notes);
       return EXIT.ok;
     }
-    runActions(plan.actions, dryRun, messages.dryRunHeader());
     if (dryRun) {
+      runActions(plan.actions, dryRun, messages.dryRunHeader());
       process.stdout.write(notes);
       return EXIT.ok;
+    }
+    // All or nothing: a failed action puts back everything the ones before it changed.
+    const dirs = [join(facts.root, '.husky'), facts.hooksDir, join(facts.commonDir, 'hooks'), ...plan.manifest.bootstrapped];
+    const saved = save(facts.root, [...touchedBy(plan.actions), ...PACKAGE_FILES.map((f) => join(facts.root, f))], dirs, ['core.hooksPath']);
+    try {
+      runActions(plan.actions, false, '');
+    } catch (error) {
+      restore(saved);
+      throw new UserError(messages.initRolledBack(error instanceof Error ? error.message : String(error)));
     }
     writeManifest(facts.commonDir, mergeManifest(facts.manifest, plan.manifest));
     process.stdout.write(

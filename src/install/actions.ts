@@ -12,7 +12,8 @@ export type Action =
   | { kind: 'remove'; path: string; what: string }
   | { kind: 'rename'; from: string; to: string; what: string }
   | { kind: 'copyDir'; from: string; to: string; what: string }
-  | { kind: 'gitConfig'; key: string; value: string | null; what: string }
+  /** value null: unset (only the entries equal to `match`, when given). */
+  | { kind: 'gitConfig'; key: string; value: string | null; match?: string; what: string }
   | { kind: 'command'; argv: string[]; cwd: string; what: string }
   /** Run husky from node_modules (resolved when applied: the package manager installs it first). */
   | { kind: 'husky'; root: string; what: string }
@@ -50,7 +51,8 @@ export function apply(action: Action): void {
     case 'gitConfig':
       // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
       if (action.value === null) {
-        const r = spawnSync('git', ['config', '--local', '--unset', action.key], { encoding: 'utf8' });
+        const match = action.match === undefined ? [] : [`^${action.match.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`];
+        const r = spawnSync('git', ['config', '--local', '--unset-all', action.key, ...match], { encoding: 'utf8' });
         if (r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${action.key}`, r.stderr));
       } else gitSync(['config', '--local', action.key, action.value], {});
       return;

@@ -1,27 +1,43 @@
 // `plan-hooks doctor`'s checks: what git will really run for each hook in this worktree. The
-// checks are pure over the facts and a probe of the installed runner (which node and which
-// plan-hooks it would call), so they say exactly what a commit here would meet.
+// path from git's hook file to plan-hooks is read from the facts (which manager owns each file,
+// and whether its configuration names plan-hooks), and proven by running each hook as git
+// would with a probe the runner answers (src/commands/doctor.ts): a hook that does not answer
+// is reported, whatever the files say.
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages.js';
-import { type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
+import { LEGACY_SUFFIX, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import { hasSection } from '../fs/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
 import { HOOKS } from '../hooks/main.js';
 import { preCommitReads } from '../check/staged.js';
 import { prefetchScript } from '../git/prefetch.js';
+import { type HookOwner, YAML_MARKERS, hookOwner, managerCommand } from './managers.js';
+import { managerOf } from './plan-init.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
   text: string;
   fix?: string;
+  hook?: string;
+}
+
+/** One hook run as git would run it, with doctor's probe. */
+export interface HookRun {
+  /** The runner answered (plan-hooks was reached). */
+  answered: boolean;
+  /** Exit code and the tail of the output when it did not. */
+  code: number | null;
+  output: string;
 }
 
 export interface Probe {
-  /** The runner's answer, or null when there is no runner to ask. */
+  /** What the runner answered with (null: no hook answered). */
   node: string | null;
   cli: string | null;
   /** `node --version` of the node the runner found. */
   nodeVersion: string | null;
+  /** Each hook's run (absent: not run, e.g. `--no-run`). */
+  runs: Partial<Record<string, HookRun>>;
 }
 
 const MIN_NODE: [number, number] = [20, 17];
@@ -30,40 +46,106 @@ export function runnerPath(facts: InstallFacts): string {
   return isHuskyPath(facts.hooksPath) ? join(facts.root, '.husky', 'plan-hooks.sh') : join(facts.hooksDir, 'plan-hooks.sh');
 }
 
+/** How git reaches plan-hooks for `hook` here, and what is in the way (pure). */
+export interface HookPath {
+  /** The file git runs, and who wrote it (null: no file). */
+  file: string;
+  owner: HookOwner | null;
+  /** How the file reaches plan-hooks, for the report ("lefthook.yml → plan-hooks"). */
+  via: string;
+  /** What stops it, if anything (the hook may still answer the probe: then it is not in the way). */
+  problem: { text: string; fix: string } | null;
+}
+
+export function hookPath(facts: InstallFacts, hook: string): HookPath {
+  const say = messages.doctorFinding;
+  const file = join(facts.hooksDir, hook);
+  const rel = relative(facts.root, file) || '.';
+  const fact = facts.hookFiles[hook];
+  if (!fact) return { file, owner: null, via: '', problem: say.hookMissing(rel, false, hook) };
+  const owner = hookOwner(fact.content, SHIM_MARK);
+  const base = { file, owner };
+  if (!fact.executable) return { ...base, via: '', problem: say.hookNotExecutable(rel, file) };
+  switch (owner) {
+    case 'plan-hooks':
+      return { ...base, via: `${rel} → plan-hooks`, problem: null };
+    case 'husky': {
+      const text = facts.huskyFiles[hook];
+      const via = `${rel} → .husky/${hook} → plan-hooks`;
+      if (text === undefined || !hasSection(text, SHELL_MARKERS)) return { ...base, via, problem: say.huskyNoSection(hook) };
+      if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) return { ...base, via, problem: say.huskyExitFirst(hook, SHELL_MARKERS.key, SHELL_MARKERS.end) };
+      return { ...base, via, problem: null };
+    }
+    case 'pre-commit': {
+      if (hook === 'pre-commit') {
+        const via = `${rel} → .pre-commit-config.yaml → plan-hooks`;
+        if (!facts.preCommitConfig || !hasSection(facts.preCommitConfig, YAML_MARKERS)) return { ...base, via, problem: say.managerWithout('pre-commit', '.pre-commit-config.yaml', hook) };
+        return { ...base, via, problem: null };
+      }
+      const legacy = facts.hookFiles[hook + LEGACY_SUFFIX];
+      const via = `${rel} → ${rel}${LEGACY_SUFFIX} → plan-hooks`;
+      if (!legacy || !legacy.content.includes(SHIM_MARK)) return { ...base, via, problem: say.managerWithout('pre-commit', `${rel}${LEGACY_SUFFIX}`, hook) };
+      return { ...base, via, problem: null };
+    }
+    case 'lefthook': {
+      const config = facts.lefthookConfig;
+      const via = `${rel} → ${config?.file ?? 'lefthook.yml'} → plan-hooks`;
+      if (!config || !config.text.includes(`plan-hooks.sh" ${hook} `)) return { ...base, via, problem: say.managerWithout('lefthook', config?.file ?? 'lefthook.yml', hook) };
+      return { ...base, via, problem: null };
+    }
+    case 'simple-git-hooks': {
+      const via = `${rel} (simple-git-hooks) → plan-hooks`;
+      if (!fact.content.includes(managerCommand(hook, '"$@"'))) {
+        // In husky's directory, simple-git-hooks' postinstall replaced husky's stub.
+        if (isHuskyPath(facts.hooksPath)) return { ...base, via, problem: say.huskyStubRewritten(rel, hook) };
+        return { ...base, via, problem: say.managerWithout('simple-git-hooks', 'its configuration', hook) };
+      }
+      return { ...base, via, problem: null };
+    }
+    default:
+      return { ...base, via: '', problem: say.hookMissing(rel, true, hook) };
+  }
+}
+
+/** The manager that owns the hooks directory git uses here. */
+export function hooksOwner(facts: InstallFacts): string {
+  if (isHuskyPath(facts.hooksPath)) return 'husky';
+  const owners = HOOKS.map((h) => facts.hookFiles[h]).filter((f) => f !== undefined).map((f) => hookOwner(f.content, SHIM_MARK));
+  const managed = owners.find((o) => o !== 'plan-hooks' && o !== 'other');
+  return managed ?? managerOf(facts) ?? (owners.length > 0 ? 'plan-hooks' : 'nobody');
+}
+
 export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessEnv): Finding[] {
   const say = messages.doctorFinding;
   const out: Finding[] = [];
   const rel = (p: string) => relative(facts.root, p) || '.';
   if (facts.hooksPath && isAbsolute(facts.hooksPath)) out.push({ level: 'warn', ...say.absoluteHooksPath(facts.hooksPath) });
+  out.push({ level: 'ok', text: say.owner(facts.hooksPath, facts.hooksDir, hooksOwner(facts)) });
+  if (isHuskyPath(facts.hooksPath) && !facts.huskyRan) {
+    out.push({ level: 'fail', ...say.huskyNeverRan(facts.mainRoot && facts.mainRoot !== facts.root ? join(facts.mainRoot, '.husky/_') : null) });
+  }
+  for (const hook of HOOKS) {
+    const path = hookPath(facts, hook);
+    const run = probe.runs[hook];
+    if (run?.answered) out.push({ level: 'ok', hook, text: say.hookAnswered(hook, path.via || rel(path.file)) });
+    else if (path.problem) out.push({ level: 'fail', hook, ...path.problem });
+    else if (run) out.push({ level: 'fail', hook, ...say.hookSilent(hook, path.via, run.code, run.output) });
+    else out.push({ level: 'ok', hook, text: say.hookOk(hook, path.via) });
+  }
+  // Clients that read only .git/hooks (JGit, dulwich) run nothing in husky mode without shims there.
   if (isHuskyPath(facts.hooksPath)) {
-    out.push({ level: 'ok', text: say.huskyPath(facts.hooksPath!) });
-    if (!facts.huskyRan) {
-      out.push({ level: 'fail', ...say.huskyNeverRan(facts.mainRoot && facts.mainRoot !== facts.root ? join(facts.mainRoot, '.husky/_') : null) });
-    }
-    for (const hook of HOOKS) {
-      const text = facts.huskyFiles[hook];
-      if (text === undefined || !hasSection(text, SHELL_MARKERS)) out.push({ level: 'fail', ...say.huskyNoSection(hook) });
-      else if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) {
-        out.push({ level: 'fail', ...say.huskyExitFirst(hook, SHELL_MARKERS.key, SHELL_MARKERS.end) });
-      } else if (facts.huskyRan) out.push({ level: 'ok', text: say.huskyHookOk(hook) });
-    }
-  } else {
-    out.push({ level: 'ok', text: say.hooksDir(facts.hooksPath, facts.hooksDir) });
-    for (const hook of HOOKS) {
-      const file = facts.hookFiles[hook];
-      const path = join(facts.hooksDir, hook);
-      if (!file || !file.content.includes(SHIM_MARK)) out.push({ level: 'fail', ...say.hookMissing(rel(path), file !== undefined, hook) });
-      else if (!file.executable) out.push({ level: 'fail', ...say.hookNotExecutable(rel(path), path) });
-      else out.push({ level: 'ok', text: say.hookOk(hook, rel(path)) });
-    }
+    const missing = HOOKS.filter((h) => !facts.commonHookFiles[h]?.content.includes(SHIM_MARK));
+    if (missing.length > 0) out.push({ level: 'warn', ...say.noClientShims(missing) });
+  }
+  if (managerOf(facts) === 'lefthook' && facts.lefthookConfig?.text.includes('plan-hooks.sh"') && !facts.hookFiles['plan-hooks.sh']) {
+    out.push({ level: 'fail', ...say.managerRunnerMissing(facts.lefthookConfig.file, rel(runnerPath(facts))) });
   }
   const runner = isHuskyPath(facts.hooksPath) ? facts.huskyFiles['plan-hooks.sh'] : facts.hookFiles['plan-hooks.sh']?.content;
   if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads(facts.config)))) {
     out.push({ level: 'warn', ...say.runnerOutdated(rel(runnerPath(facts))) });
   }
-  if (probe.node === null) {
-    out.push({ level: 'fail', ...say.runnerMissing(rel(runnerPath(facts))) });
-  } else {
+  if (runner === undefined) out.push({ level: 'fail', ...say.runnerMissing(rel(runnerPath(facts))) });
+  if (probe.node !== null) {
     if (!probe.node) out.push({ level: 'fail', text: say.noNode(), fix: messages.shimNoNode() });
     else {
       const [major, minor] = (probe.nodeVersion ?? '0.0').replace(/^v/, '').split('.').map(Number) as [number, number];
@@ -77,6 +159,8 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
     out.push({ level: 'warn', ...say.worktreeWithoutHusky(worktree, join(facts.root, '.husky/_'), join(worktree, '.husky/_')) });
   }
   if (env.HUSKY === '0' && isHuskyPath(facts.hooksPath)) out.push({ level: 'warn', ...say.huskyOff() });
+  if (env.LEFTHOOK === '0' && hooksOwner(facts) === 'lefthook') out.push({ level: 'warn', ...say.managerOff('LEFTHOOK=0', 'lefthook') });
+  if (env.SKIP_SIMPLE_GIT_HOOKS === '1' && hooksOwner(facts) === 'simple-git-hooks') out.push({ level: 'warn', ...say.managerOff('SKIP_SIMPLE_GIT_HOOKS=1', 'simple-git-hooks') });
   if (env.PLAN_HOOKS === '0') out.push({ level: 'warn', ...say.planHooksOff() });
   return out;
 }

@@ -1,5 +1,6 @@
 // The shell half of installation: everything init, uninstall and doctor need to know about the
 // repository, read once, so the planning that follows is a pure function of these facts.
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +9,14 @@ import { viewCacheFile } from '../claims/cache.js';
 import { noTrailerFile } from '../hooks/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
+import { NOTES_REF } from '../worklog/notes.js';
 import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
 import { repoRoot } from '../git/worktree.js';
 import { messages } from '../messages.js';
 import { type Manifest, readManifest } from './manifest.js';
+import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from './managers.js';
 
 /** Every hook git knows of that husky also stubs: a hand-written one of these must be chained. */
 export const GIT_HOOKS = [
@@ -29,6 +32,8 @@ const LINT_STAGED_FILES = [
 
 /** Where a chained hook (the one that was there before plan-hooks) is moved to. */
 export const CHAINED_SUFFIX = '.plan-hooks-chained';
+/** Where pre-commit (the framework) moves a hook it found, and runs it from first. */
+export const LEGACY_SUFFIX = '.legacy';
 /** A line that marks a hook file as plan-hooks' own shim. */
 export const SHIM_MARK = '# plan-hooks shim';
 
@@ -87,6 +92,36 @@ export interface InstallFacts {
   node: string;
   /** How to add this plan-hooks as a dependency (the tarball npx ran it from, else name@version). */
   selfSpec: string | null;
+  /** The other hook managers' configurations found at the root (name and text). */
+  preCommitConfig: string | null;
+  lefthookConfig: { file: string; text: string } | null;
+  /** A lefthook configuration in a format plan-hooks does not edit (JSON, TOML). */
+  lefthookOtherConfig: string | null;
+  /** simple-git-hooks' own configuration file, when it is not package.json's key. */
+  simpleGitHooksFile: { file: string; text: string } | null;
+  /** The managers' programs, where this machine has them (null: not found). */
+  bins: { preCommit: string | null; lefthook: string | null; simpleGitHooks: string | null };
+  /** `pre-commit --version`, read only when the repository has a pre-commit configuration. */
+  preCommitVersion: string | null;
+  /** Local git settings the hooks made (notes mirroring): uninstall unsets exactly these values. */
+  notesSettings: { key: string; value: string }[];
+  /** Names in .husky/ (empty when there is none). */
+  huskyDirEntries: string[];
+  /** yarn 2+ with Plug'n'Play (no node_modules): the hooks cannot find plan-hooks there. */
+  yarnPnp: boolean;
+}
+
+/** The argv that runs a manager's program: node for the package's script, else the program itself. */
+export function programArgv(bin: string): string[] {
+  return bin.endsWith('.js') || bin.includes('/node_modules/') ? [process.execPath, bin] : [bin];
+}
+
+/** An executable named `name` on PATH, or null. */
+export function onPath(name: string, path = process.env.PATH ?? ''): string | null {
+  for (const dir of path.split(':')) {
+    if (dir && executable(join(dir, name))) return join(dir, name);
+  }
+  return null;
 }
 
 /**
@@ -138,7 +173,7 @@ function executable(path: string): boolean {
 
 function hookFilesIn(dir: string): Record<string, FileFact> {
   const out: Record<string, FileFact> = {};
-  for (const name of [...GIT_HOOKS, ...GIT_HOOKS.map((h) => h + CHAINED_SUFFIX), 'plan-hooks.sh']) {
+  for (const name of [...GIT_HOOKS, ...GIT_HOOKS.map((h) => h + CHAINED_SUFFIX), ...GIT_HOOKS.map((h) => h + LEGACY_SUFFIX), ...GIT_HOOKS.map((h) => `${h}.old`), 'plan-hooks.sh']) {
     const path = join(dir, name);
     const content = readIf(path);
     if (content !== null) out[name] = { content, executable: executable(path) };
@@ -204,6 +239,27 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   }
 
   const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  const preCommitConfig = readIf(join(root, PRE_COMMIT_FILE));
+  const firstOf = (names: string[]) =>
+    names.map((file) => ({ file, text: readIf(join(root, file)) })).find((f): f is { file: string; text: string } => f.text !== null) ?? null;
+  // A package's program in node_modules (its .bin link, or the file it links to).
+  const localBin = (name: string, file: string) =>
+    [root, mainRoot]
+      .filter((r): r is string => r !== null)
+      .flatMap((r) => [join(r, 'node_modules/.bin', name), join(r, 'node_modules', name, file)])
+      .find(existsSync) ?? null;
+  const preCommitBin = preCommitConfig !== null ? onPath('pre-commit') : null;
+  const yarnrc = readIf(join(root, '.yarnrc.yml'));
+  const local = (await git(['config', '--local', '--get-regexp', '^(notes\\.rewrite|plan-hooks\\.notesrewritemode)'], { cwd: root, allowFail: true })) ?? '';
+  const settings = local.split('\n').filter(Boolean).map((l) => ({ key: l.split(' ')[0]!, value: l.slice(l.indexOf(' ') + 1) }));
+  const notesSettings = settings.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
+  if (notesSettings.some((e) => e.key === 'plan-hooks.notesrewritemode')) notesSettings.push({ key: 'notes.rewritemode', value: 'ignore' });
+  let huskyDirEntries: string[] = [];
+  try {
+    huskyDirEntries = readdirSync(join(root, '.husky'));
+  } catch {
+    // No .husky.
+  }
   return {
     root,
     commonDir,
@@ -235,6 +291,15 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     cli,
     node: process.execPath,
     selfSpec: npxSpec(cli),
+    preCommitConfig,
+    lefthookConfig: firstOf(LEFTHOOK_FILES),
+    lefthookOtherConfig: firstOf(LEFTHOOK_OTHER_FILES)?.file ?? null,
+    simpleGitHooksFile: firstOf(SIMPLE_GIT_HOOKS_FILES),
+    bins: { preCommit: preCommitBin, lefthook: localBin('lefthook', 'bin/index.js') ?? onPath('lefthook'), simpleGitHooks: localBin('simple-git-hooks', 'cli.js') },
+    preCommitVersion: preCommitBin ? (spawnSync(preCommitBin, ['--version'], { encoding: 'utf8' }).stdout ?? '').trim() || null : null,
+    notesSettings,
+    huskyDirEntries,
+    yarnPnp: existsSync(join(root, '.pnp.cjs')) || (yarnrc !== null && !/^nodeLinker:\s*["']?(node-modules|pnpm)\b/m.test(yarnrc)),
   };
 }
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 
 export interface Manifest {
   version: 1;
-  mode: 'husky' | 'dir';
+  mode: 'husky' | 'dir' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
   /** Absolute directory the shims were written to (dir mode). */
   hooksDir: string | null;
   /** Dependencies init added (removed again by uninstall). */

@@ -12,6 +12,9 @@ const LOCKFILES: [string, PackageManager][] = [
   ['npm-shrinkwrap.json', 'npm'],
 ];
 
+/** The files a package manager rewrites when it adds a dependency. */
+export const PACKAGE_FILES = ['package.json', ...LOCKFILES.map(([name]) => name)];
+
 /** `files` are the names present at the package root; `packageManager` is package.json's field. */
 export function detectPackageManager(files: string[], packageManager?: unknown): PackageManager {
   for (const [lockfile, pm] of LOCKFILES) if (files.includes(lockfile)) return pm;

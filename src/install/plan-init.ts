@@ -23,12 +23,15 @@ import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { version } from '../version.js';
 import type { Action } from './actions.js';
-import { CHAINED_SUFFIX, type FileFact, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
+import { CHAINED_SUFFIX, type FileFact, type InstallFacts, programArgv, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from './facts.js';
+import {
+  LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage,
+} from './managers.js';
 import type { Manifest } from './manifest.js';
 import { addDevCommand, detectPackageManager } from './package-manager.js';
-import { renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
+import { renderHuskyClientShim, renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
 import { upsertSection } from '../fs/marked-sections.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit } from './sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, insertBeforeExit } from './sections.js';
 import { HOOKS } from '../hooks/main.js';
 
 const HUSKY_VERSION = '9.1.7';
@@ -41,8 +44,10 @@ export interface InitOptions {
   strict?: boolean;
 }
 
+export type InstallMode = 'husky' | 'dir' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
+
 export interface InitPlan {
-  mode: 'husky' | 'dir';
+  mode: InstallMode;
   actions: Action[];
   manifest: Manifest;
   /** Things init cannot do itself, with what to do instead. */
@@ -68,6 +73,25 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
   const actions: Action[] = [];
   const notes: string[] = [];
 
+  if (facts.pkg && facts.yarnPnp) throw new UserError(messages.initYarnPnp());
+  const manager = managerOf(facts);
+  // The runner's pre-commit reads depend on the configuration: the one this run leaves behind.
+  const configured = opts.plans === undefined ? facts : { ...facts, config: { ...facts.config, plans: opts.plans } };
+  if (manager) {
+    // pre-commit and lefthook refuse to install under a core.hooksPath; simple-git-hooks installs
+    // into it, but into husky's it rewrites husky's stubs and deletes the rest.
+    if (facts.hooksPath !== null && (manager !== 'simple-git-hooks' || isHuskyPath(facts.hooksPath))) {
+      throw new UserError(messages.initManagerHooksPath(manager, facts.hooksPath, facts.hooksPathScope ?? 'local'));
+    }
+    manifest.mode = manager;
+    if (facts.pkg) planDependencies(facts, manager, actions, manifest);
+    planManager(configured, manager, actions, manifest, notes, rel);
+    planLintStaged(facts, opts, actions, manifest, notes);
+    planEntryFiles(facts, actions, manifest);
+    planUserConfig(facts, opts, actions, manifest);
+    return { mode: manager, actions, manifest, notes };
+  }
+
   const foreign = facts.hooksPath !== null && !isHuskyPath(facts.hooksPath);
   // A core.hooksPath from the user's global or system config serves every repository: writing
   // plan-hooks into it would install it everywhere.
@@ -84,8 +108,6 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
 
   if (facts.pkg) planDependencies(facts, mode, actions, manifest);
 
-  // The runner's pre-commit reads depend on the configuration: the one this run leaves behind.
-  const configured = opts.plans === undefined ? facts : { ...facts, config: { ...facts.config, plans: opts.plans } };
   if (mode === 'husky') planHusky(configured, actions, manifest, rel);
   else planHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
@@ -104,6 +126,8 @@ function planHooksDir(
   manifest: Manifest,
   notes: string[],
   rel: (p: string) => string,
+  /** Hooks another manager runs plan-hooks for (not shims here). */
+  skip: string[] = [],
 ): void {
   let hooksDir = facts.hooksDir;
   let files = facts.hookFiles;
@@ -131,8 +155,15 @@ function planHooksDir(
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
   }
   for (const hook of HOOKS) {
-    const path = join(hooksDir, hook);
-    const existing = files[hook];
+    if (skip.includes(hook)) continue;
+    let path = join(hooksDir, hook);
+    let existing = files[hook];
+    // pre-commit's script runs `<hook>.legacy` first (its own chaining): plan-hooks goes there,
+    // and never moves pre-commit's script (run as a legacy hook, it fails every commit).
+    if (existing && hookOwner(existing.content, SHIM_MARK) === 'pre-commit') {
+      path += LEGACY_SUFFIX;
+      existing = files[hook + LEGACY_SUFFIX];
+    }
     if (existing && !isOurs(existing)) {
       if (files[hook + CHAINED_SUFFIX]) throw new UserError(messages.initChainTaken(rel(path), rel(path + CHAINED_SUFFIX)));
       actions.push({ kind: 'rename', from: path, to: path + CHAINED_SUFFIX, what: messages.actChain(rel(path), rel(path + CHAINED_SUFFIX)) });
@@ -144,7 +175,7 @@ function planHooksDir(
   }
 }
 
-function planDependencies(facts: InstallFacts, mode: 'husky' | 'dir', actions: Action[], manifest: Manifest): void {
+function planDependencies(facts: InstallFacts, mode: InstallMode, actions: Action[], manifest: Manifest): void {
   const pkg = facts.pkg!;
   const declared = {
     ...(pkg.data.dependencies as Record<string, string> | undefined),
@@ -194,12 +225,24 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
   const sharedHooks = join(facts.commonDir, 'hooks');
   for (const [name, file] of Object.entries(facts.commonHookFiles)) {
     if (name.endsWith(CHAINED_SUFFIX)) chained.add(name.slice(0, -CHAINED_SUFFIX.length));
-    else if (facts.hooksPath === null && file.executable && !isOurs(file) && name !== 'plan-hooks.sh') {
+    else if (facts.hooksPath === null && file.executable && !isOurs(file) && name !== 'plan-hooks.sh' && !name.endsWith(LEGACY_SUFFIX)) {
       if (facts.commonHookFiles[name + CHAINED_SUFFIX]) continue;
       const from = join(sharedHooks, name);
       actions.push({ kind: 'rename', from, to: from + CHAINED_SUFFIX, what: messages.actChain(rel(from), rel(from + CHAINED_SUFFIX)) });
       chained.add(name);
     }
+  }
+  // Clients that read only .git/hooks and ignore core.hooksPath (JGit, dulwich) get thin shims
+  // there that start husky's hook: git itself runs only .husky/_, so nothing runs twice. A file
+  // of the user's that core.hooksPath already turned off is left as it is.
+  for (const hook of HOOKS) {
+    const file = facts.commonHookFiles[hook];
+    const moved = chained.has(hook) && !facts.commonHookFiles[hook + CHAINED_SUFFIX];
+    if (file && !isOurs(file) && !moved) continue;
+    const shim = renderHuskyClientShim(hook);
+    if (file?.content === shim) continue;
+    const path = join(sharedHooks, hook);
+    actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actClientShim(rel(path)) });
   }
   const runnerPath = join(facts.root, '.husky', 'plan-hooks.sh');
   const runner = renderRunner({ cli: '', node: '', config: facts.config });
@@ -212,9 +255,11 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
     const existing = facts.huskyFiles[hook];
     // After the user's lines (lint-staged fixes files before plan-hooks checks them), except
     // where their lines could stop the script first: hooks that cannot block git (the worklog
-    // must see every commit) and scripts with a top-level exit.
-    const top = hook.startsWith('post-') || hasTopLevelExit(existing ?? '');
-    const next = upsertSection(existing ?? '', SHELL_MARKERS, renderHuskySection(hook, chained.has(hook)), top);
+    // must see every commit) go first, and in a script that ends in `exit …` or `exec …` the
+    // section goes just before that line.
+    const body = renderHuskySection(hook, chained.has(hook));
+    const top = hook.startsWith('post-');
+    const next = top || existing === undefined ? upsertSection(existing ?? '', SHELL_MARKERS, body, top) : insertBeforeExit(existing, SHELL_MARKERS, body);
     if (next === existing) continue;
     const path = join(facts.root, '.husky', hook);
     actions.push({ kind: 'write', path, content: next, what: messages.actSection(rel(path), existing === undefined) });
@@ -299,4 +344,113 @@ function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[
   if (text === facts.userConfigText) return;
   actions.push({ kind: 'write', path: join(facts.root, CONFIG_FILE), content: text, what: messages.actUserConfig(CONFIG_FILE, facts.userConfigText === null) });
   if (facts.userConfigText === null) manifest.createdFiles.push(CONFIG_FILE);
+}
+
+/** The manager that runs the repository's hooks today, judged by its configuration. */
+export function managerOf(facts: InstallFacts): 'pre-commit' | 'lefthook' | 'simple-git-hooks' | null {
+  if (facts.lefthookConfig || facts.lefthookOtherConfig) return 'lefthook';
+  if (facts.preCommitConfig !== null) return 'pre-commit';
+  const sgh = facts.pkg?.data['simple-git-hooks'];
+  if ((sgh && typeof sgh === 'object') || facts.simpleGitHooksFile) return 'simple-git-hooks';
+  return null;
+}
+
+/** plan-hooks inside another hook manager's configuration, and the runner its commands call. */
+function planManager(
+  facts: InstallFacts,
+  manager: 'pre-commit' | 'lefthook' | 'simple-git-hooks',
+  actions: Action[],
+  manifest: Manifest,
+  notes: string[],
+  rel: (p: string) => string,
+): void {
+  const hooksDir = facts.hooksDir;
+  manifest.hooksDir = hooksDir;
+  if (manager === 'pre-commit') {
+    // pre-commit's own stage runs plan-hooks from its configuration; the other hooks are shims
+    // (placed as `<hook>.legacy` where pre-commit's script holds the hook).
+    const config = facts.preCommitConfig!;
+    const stage = preCommitStage(facts.preCommitVersion);
+    const next = addPreCommitRepo(config, stage);
+    if (next === null) throw new UserError(messages.initPreCommitLayout(PRE_COMMIT_FILE, preCommitEntry(stage).join('\n')));
+    if (next !== config) {
+      actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: next, what: messages.actManagerConfig(PRE_COMMIT_FILE) });
+    }
+    planHooksDir(facts, 'keep', actions, manifest, notes, rel, ['pre-commit']);
+    const installed = facts.hookFiles['pre-commit'];
+    for (const name of ['pre-commit', `pre-commit${LEGACY_SUFFIX}`]) {
+      // A shim from an earlier install: pre-commit's configuration runs plan-hooks now.
+      if (isOurs(facts.hookFiles[name])) {
+        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemove(rel(join(hooksDir, name)), 'the pre-commit framework runs plan-hooks now') });
+      }
+    }
+    if (!installed || hookOwner(installed.content, SHIM_MARK) !== 'pre-commit') {
+      if (facts.bins.preCommit) {
+        const argv = [facts.bins.preCommit, 'install'];
+        actions.push({ kind: 'command', argv, cwd: facts.root, what: messages.actCommand(['pre-commit', 'install']) });
+      } else notes.push(messages.notePreCommitInstall());
+    }
+    return;
+  }
+  // lefthook and simple-git-hooks write every hook file themselves: plan-hooks needs only its runner there.
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '', config: facts.config } : { cli: facts.cli, node: facts.node, config: facts.config });
+  const runnerPath = join(hooksDir, 'plan-hooks.sh');
+  if (facts.hookFiles['plan-hooks.sh']?.content !== runner) {
+    actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !facts.hookFiles['plan-hooks.sh']) });
+  }
+  if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
+  // Shims of an earlier install would be moved aside (lefthook: `<hook>.old`) and run twice.
+  for (const hook of HOOKS) {
+    for (const name of [hook, `${hook}.old`]) {
+      if (isOurs(facts.hookFiles[name])) {
+        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemove(rel(join(hooksDir, name)), `${manager} runs plan-hooks now`) });
+      }
+    }
+  }
+  if (manager === 'lefthook') {
+    if (!facts.lefthookConfig) {
+      throw new UserError(messages.initManagerFormat(facts.lefthookOtherConfig!, LEFTHOOK_FILES[0]!, HOOKS.reduce((t, h) => addLefthookCommand(t, h), '')));
+    }
+    const { file, text } = facts.lefthookConfig;
+    const next = HOOKS.reduce((t, h) => addLefthookCommand(t, h), text);
+    if (next !== text) actions.push({ kind: 'write', path: join(facts.root, file), content: next, what: messages.actManagerConfig(file) });
+    const installed = HOOKS.every((h) => hookOwner(facts.hookFiles[h]?.content ?? '', SHIM_MARK) === 'lefthook');
+    if (next !== text || !installed) {
+      if (facts.bins.lefthook) actions.push({ kind: 'command', argv: [...programArgv(facts.bins.lefthook), 'install'], cwd: facts.root, what: messages.actCommand(['lefthook', 'install']) });
+      else notes.push(messages.noteManagerInstall('lefthook install'));
+    }
+    return;
+  }
+  // simple-git-hooks: its package.json key, or its JSON file.
+  const fileText = facts.simpleGitHooksFile;
+  if (fileText && !fileText.file.endsWith('.json')) {
+    const example: Record<string, string> = {};
+    for (const h of HOOKS) example[h] = addSimpleGitHooksCommand(undefined, h);
+    throw new UserError(messages.initManagerFormat(fileText.file, 'package.json "simple-git-hooks"', JSON.stringify(example, null, 2)));
+  }
+  const edit = (config: Record<string, unknown>) => {
+    for (const h of HOOKS) {
+      const current = config[h];
+      config[h] = addSimpleGitHooksCommand(typeof current === 'string' ? current : undefined, h);
+    }
+  };
+  const current = structuredClone(fileText ? (JSON.parse(fileText.text) as Record<string, unknown>) : (facts.pkg!.data['simple-git-hooks'] as Record<string, unknown>));
+  const before = JSON.stringify(current);
+  edit(current);
+  const changed = JSON.stringify(current) !== before;
+  if (changed) {
+    const path = join(facts.root, fileText?.file ?? 'package.json');
+    actions.push({
+      kind: 'editJson',
+      path,
+      edit: fileText ? edit : (data) => edit(data['simple-git-hooks'] as Record<string, unknown>),
+      what: messages.actManagerConfig(fileText ? fileText.file : 'package.json "simple-git-hooks"'),
+    });
+  }
+  const installed = HOOKS.every((h) => (facts.hookFiles[h]?.content ?? '').includes(`plan-hooks.sh" ${h} `));
+  if (changed || !installed) {
+    if (facts.bins.simpleGitHooks) {
+      actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
+    } else notes.push(messages.noteManagerInstall('npx simple-git-hooks'));
+  }
 }

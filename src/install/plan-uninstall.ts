@@ -5,7 +5,10 @@ import { basename, join, relative } from 'node:path';
 import { CONFIG_FILE } from '../config/config.js';
 import { messages } from '../messages.js';
 import type { Action } from './actions.js';
-import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, SHIM_MARK } from './facts.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, programArgv, SHIM_MARK } from './facts.js';
+import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';
+import { HOOKS } from '../hooks/main.js';
+import { END as HANDOFF_END, START as HANDOFF_START } from '../handoff/render.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
 import { LINT_STAGED_TASK } from './plan-init.js';
 import { removeSection } from '../fs/marked-sections.js';
@@ -39,7 +42,9 @@ export function planUninstall(facts: InstallFacts): Action[] {
   for (const [dir, files] of dirs) {
     for (const [name, file] of Object.entries(files)) {
       const path = join(dir, name);
-      if (name === 'plan-hooks.sh' || (GIT_HOOKS.includes(name) && file.content.includes(SHIM_MARK))) {
+      // Shims a manager moved aside are plan-hooks' too: pre-commit's `<hook>.legacy`, lefthook's `<hook>.old`.
+      const hookName = name.replace(/\.(legacy|old)$/, '');
+      if (name === 'plan-hooks.sh' || (GIT_HOOKS.includes(hookName) && file.content.includes(SHIM_MARK))) {
         actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), name === 'plan-hooks.sh' ? 'the hook runner' : 'plan-hooks shim') });
       }
     }
@@ -57,8 +62,14 @@ export function planUninstall(facts: InstallFacts): Action[] {
     actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: m.hooksPathBefore, what: messages.actRestoreHooksPath(m.hooksPathBefore) });
   }
 
+  planManagers(facts, actions);
+
+  // The Plan State block init put in the entry files, and the handoff block the hooks generated there.
+  const handoff = { key: HANDOFF_START, start: HANDOFF_START, end: HANDOFF_END };
   for (const [name, text] of Object.entries(facts.entryFiles)) {
-    const rest = removeSection(text, PLAN_STATE_MARKERS);
+    const withoutState = removeSection(text, PLAN_STATE_MARKERS);
+    const withoutHandoff = removeSection(withoutState ?? text, handoff);
+    const rest = withoutHandoff ?? withoutState;
     if (rest === null) continue;
     const path = join(facts.root, name);
     if (created.has(name) && rest.trim() === '') actions.push({ kind: 'remove', path, what: messages.actRemove(name, 'only the Plan State block was in it') });
@@ -70,6 +81,19 @@ export function planUninstall(facts: InstallFacts): Action[] {
   }
 
   for (const path of facts.hookState) actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'state the hooks kept') });
+  for (const { key, value } of facts.notesSettings) {
+    actions.push({ kind: 'gitConfig', key, value: null, match: value, what: messages.actUnsetConfig(key, value) });
+  }
+
+  // .husky/ when nothing of the user's is left in it.
+  const huskyLeft = Object.keys(facts.huskyFiles).filter((name) => !actions.some((a) => a.kind === 'remove' && a.path === join(facts.root, '.husky', name)));
+  if (facts.huskyDirEntries.length > 0 && huskyLeft.length === 0) {
+    const others = facts.huskyDirEntries.filter((n) => n !== '_' && !(n in facts.huskyFiles));
+    const huskyOurs = m?.addedDependencies.includes('husky') ?? false;
+    if (others.length === 0 && (huskyOurs || !facts.huskyDirEntries.includes('_'))) {
+      actions.push({ kind: 'remove', path: join(facts.root, '.husky'), what: messages.actRemove('.husky', 'nothing of yours was left in it') });
+    }
+  }
 
   // Last: removing husky (and plan-hooks itself) from node_modules.
   if (facts.pkg && m && m.addedDependencies.length > 0) {
@@ -119,5 +143,42 @@ function planPackage(facts: InstallFacts, actions: Action[]): void {
         ? (data: Record<string, unknown>) => dropTask(data['lint-staged'] as Record<string, unknown>)
         : dropTask;
     actions.push({ kind: 'editJson', path, edit, what: messages.actRemoveLintStaged(file) });
+  }
+}
+
+/** plan-hooks' entries in the other managers' configurations, then the manager re-installed from it. */
+function planManagers(facts: InstallFacts, actions: Action[]): void {
+  if (facts.preCommitConfig !== null) {
+    const rest = removeSections(facts.preCommitConfig);
+    if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: rest, what: messages.actRemoveSection(PRE_COMMIT_FILE) });
+  }
+  if (facts.lefthookConfig) {
+    const rest = removeSections(facts.lefthookConfig.text);
+    if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, facts.lefthookConfig.file), content: rest, what: messages.actRemoveSection(facts.lefthookConfig.file) });
+  }
+  const strip = (config: Record<string, unknown>) => {
+    for (const hook of HOOKS) {
+      const value = config[hook];
+      if (typeof value !== 'string') continue;
+      const rest = removeSimpleGitHooksCommand(value, hook);
+      if (rest === null) delete config[hook];
+      else config[hook] = rest;
+    }
+  };
+  const inPackage = facts.pkg?.data['simple-git-hooks'];
+  const file = facts.simpleGitHooksFile?.file.endsWith('.json') ? facts.simpleGitHooksFile : null;
+  const current = file ? (JSON.parse(file.text) as Record<string, unknown>) : inPackage && typeof inPackage === 'object' ? (inPackage as Record<string, unknown>) : null;
+  if (current) {
+    const copy = structuredClone(current);
+    strip(copy);
+    if (JSON.stringify(copy) !== JSON.stringify(current)) {
+      actions.push({
+        kind: 'editJson',
+        path: join(facts.root, file?.file ?? 'package.json'),
+        edit: file ? strip : (data) => strip(data['simple-git-hooks'] as Record<string, unknown>),
+        what: messages.actRemoveSection(file?.file ?? 'package.json "simple-git-hooks"'),
+      });
+      if (facts.bins.simpleGitHooks) actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
+    }
   }
 }

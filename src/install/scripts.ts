@@ -46,6 +46,21 @@ exec sh "\${0%/*}/plan-hooks.sh" ${hook} "\${0%/*}/${hook}${CHAINED_SUFFIX}" "$@
 }
 
 /**
+ * A hook in .git/hooks for clients that read only that directory and ignore core.hooksPath
+ * (JGit, dulwich): it starts husky's hook, so they run what git runs. dulwich starts hooks with
+ * the working directory inside .git; git never runs this file while core.hooksPath is set.
+ */
+export function renderHuskyClientShim(hook: string): string {
+  return `#!/bin/sh
+${SHIM_MARK} (installed by 'plan-hooks init' for clients that ignore core.hooksPath; 'plan-hooks uninstall' removes it)
+case $PWD in */.git) cd .. ;; */.git/*) cd "\${PWD%%/.git/*}" ;; esac
+[ -f .husky/_/${hook} ] && exec sh .husky/_/${hook} "$@"
+[ -f .husky/${hook} ] || exit 0
+PATH="node_modules/.bin:$PATH" exec sh -e .husky/${hook} "$@"
+`;
+}
+
+/**
  * The body of plan-hooks' section in .husky/<hook>. `chained` says a hook from the shared
  * .git/hooks (which husky's core.hooksPath turns off) was kept to run first.
  */

@@ -14,7 +14,7 @@ test('an old node, a missing plan-hooks and an absolute core.hooksPath are repor
   assert.equal(repo.cli(['init']).code, 0);
   repo.git('config', 'core.hooksPath', `${repo.dir}/.git/hooks`);
   const facts = await gatherFacts(repo.dir);
-  const findings = diagnose(facts, { node: '/opt/node18/bin/node', cli: '', nodeVersion: 'v18.19.0' }, { PLAN_HOOKS: '0' });
+  const findings = diagnose(facts, { node: '/opt/node18/bin/node', cli: '', nodeVersion: 'v18.19.0', runs: {} }, { PLAN_HOOKS: '0' });
   const fails = findings.filter((f) => f.level === 'fail').map((f) => f.text);
   const warns = findings.filter((f) => f.level === 'warn').map((f) => f.text);
   assert.ok(fails.some((t) => /node v18\.19\.0 .* is older than 20\.17/.test(t)));

@@ -22,7 +22,7 @@ test('an existing husky setup: the user lines, prepare script and lint-staged co
   repo.write('.husky/pre-commit', 'echo USER-LINE >&2\n');
   repo.write('.husky/prepare-commit-msg', 'echo USER-PCM >&2\nexit 0\n');
   assert.equal(repo.cli(['init']).code, 0);
-  assert.match(read(repo.dir, '.husky/prepare-commit-msg'), /^# plan-hooks:start[^\n]*\n.*\n# plan-hooks:end\necho USER-PCM >&2\nexit 0\n$/, 'put before an exit');
+  assert.match(read(repo.dir, '.husky/prepare-commit-msg'), /^echo USER-PCM >&2\n# plan-hooks:start[^\n]*\n.*\n# plan-hooks:end\nexit 0\n$/, 'put just before the exit');
   const pkg = JSON.parse(read(repo.dir, 'package.json'));
   assert.equal(pkg.scripts.prepare, 'npm run build && husky', 'appended, never overwritten');
   assert.deepEqual(pkg['lint-staged'], { '*.js': 'eslint --fix', 'docs/**/*-plan.json': 'plan-hooks validate' });
