@@ -343,3 +343,13 @@ test('husky mode with dulwich (reads only .git/hooks, runs post-commit inside .g
   assert.match(log.stdout, /^#\d+ .* main Test Author: via dulwich$/m, `${log.stdout}${log.stderr}`);
   repo.remove();
 });
+
+test('.pre-commit-hooks.yaml is a valid pre-commit manifest whose hooks call plan-hooks by its bin, one per stage', { skip: !hasPreCommit && 'pre-commit is not installed' }, () => {
+  const r = spawnSync('pre-commit', ['validate-manifest', join(PACKAGE_ROOT, '.pre-commit-hooks.yaml')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const text = readFileSync(join(PACKAGE_ROOT, '.pre-commit-hooks.yaml'), 'utf8');
+  for (const [hook, stage] of [['pre-commit', 'commit'], ['prepare-commit-msg', 'prepare-commit-msg'], ['post-commit', 'post-commit'], ['pre-push', 'push']]) {
+    assert.match(text, new RegExp(`plan-hooks hook ${hook}[\\s\\S]*?stages: \\[${stage}\\]`));
+  }
+  assert.equal(JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).bin['plan-hooks'], 'dist/src/cli.js');
+});
