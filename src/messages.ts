@@ -477,8 +477,8 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   pushNotForwarded: (branch: string, where: string, detail: string) =>
     `Your branch ${branch} was left where it was (${detail}); the change is on ${where}: 'git pull --rebase' brings it in.\n`,
   pushOtherBranch: (branch: string | null, where: string) =>
-    `${branch ? `You are on branch ${branch}` : 'HEAD is detached'}: the change lives on ${where}, not in this branch's plan file ` +
-    `(other clones see it after 'git fetch'). Merge or rebase onto ${where} to have it in your branch.\n`,
+    `${branch ? `You are on branch ${branch}` : 'HEAD is detached'}: the change lives on ${where}, not in this branch's plan file; ` +
+    `plan-hooks reads claims from ${where} here, and other clones see it after 'git fetch'. Merge or rebase onto ${where} to have it in your branch.\n`,
   releaseBadStatus: (status: string) => `--status must be not-started or blocked, not '${status}'`,
   // --- end transitions ---
 
@@ -504,6 +504,16 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   bypassCommit: () => 'bypass once: git commit --no-verify (recorded in the worklog as unverified; pre-push and CI check it again)',
   bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
   bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
+  droppedClaim: (where: string, task: string, holder: string, since: string, file: string) =>
+    `plan-hooks: this update of ${where} would drop ${task}, claimed by ${holder} since ${since} (${file}, not stale): ` +
+    `the claim was made in commits on ${where} that what replaces it does not have (a forced push from a clone that had not fetched them?).\n`,
+  droppedClaimFix: (remote: string, branch: string, holders: string[], bypass: string) =>
+    `Ways forward:\n  - bring those commits in first: 'git fetch ${remote}' and 'git rebase ${remote}/${branch}' (or merge it), then push again: the claim stays\n` +
+    `  - ask ${holders.join(', ')} to release the claim ('plan-hooks release <task> --push'), then push\n  - ${bypass}\n`,
+  droppedUnchecked: (remote: string, ref: string) =>
+    `plan-hooks: could not read what ${remote} has on ${ref} (not fetched, and fetching it failed), so whether this forced update drops a claim was not checked.\n`,
+  droppedRangeFix: (holders: string[]) =>
+    `Ways forward:\n  - restore the dropped commits (they are still in the reflog of whoever had them) and rebase onto them, or ask ${holders.join(', ')} to claim again ('plan-hooks claim <task> --push')\n`,
   rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
   rangeSummary: (bad: number, total: number) =>
     bad === 0 ? `plan-hooks: ${total} commit${total === 1 ? '' : 's'} checked, all allowed.\n` : `plan-hooks: ${bad} of ${total} commit${total === 1 ? '' : 's'} would have been refused at commit time (above).\n`,

@@ -79,7 +79,7 @@ const datedLog = (item: Record<string, unknown>): Record<string, unknown>[] =>
   Array.isArray(item.log) ? item.log.filter((e): e is Record<string, unknown> => isObject(e) && isString(e.date)) : [];
 
 /** The tasks of one plan version, skipping whatever is malformed (the validator reports it). */
-function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
+export function taskVersions(version: PlanVersion, relevant: (task: Task) => boolean = () => true): TaskVersion[] {
   const plan = version.plan;
   if (!isObject(plan) || !Array.isArray(plan.workItems)) return [];
   const planId = isString(plan.planId) && plan.planId !== '' ? plan.planId : version.file;

@@ -8,6 +8,7 @@ import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
+import { formatDrops, rangeDrops } from '../remote/dropped-claims.js';
 
 const spec = { command: 'check', usage: messages.checkUsage(), options: { range: { type: 'string' }, json: { type: 'boolean' } } } as const;
 
@@ -25,6 +26,9 @@ const command: Command = {
     if (!range) throw usageError(spec, messages.checkNeedsRange());
     const repo = await openRepository();
     const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped });
+    // A forced push (the range's start is not in its end) can drop a claim no commit touches.
+    const drops = await rangeDrops(repo, range);
+    process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;
     if (json) {
       const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({
@@ -50,7 +54,7 @@ const command: Command = {
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
       process.stderr.write(messages.rangeSummary(bad, verdicts.length));
     }
-    return bad > 0 ? EXIT.failed : EXIT.ok;
+    return bad > 0 || drops.length > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 export default command;

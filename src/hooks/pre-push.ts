@@ -8,6 +8,7 @@ import { checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
 import { messages } from '../messages.js';
+import { refuseDroppedClaims } from '../remote/dropped-claims.js';
 
 const ZERO = /^0+$/;
 const OID = /^[0-9a-f]{40,64}$/;
@@ -53,10 +54,13 @@ export async function pushedCommits(lines: string[], remote: string, cwd: string
 const run: HookRun = async ([remote = 'origin']) => {
   const lines = (await readStdin()).split('\n').filter(Boolean);
   const repo = await openRepository();
-  const verdicts = await checkCommits(repo, await pushedCommits(lines, remote, repo.root), { skip: skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped });
+  const skip = skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
+  const verdicts = await checkCommits(repo, await pushedCommits(lines, remote, repo.root), { skip });
   for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
   const bad = verdicts.filter((v) => !allowed(v.decision)).length;
   if (bad > 0) process.stderr.write(messages.rangeSummary(bad, verdicts.length));
-  return bad > 0 ? 1 : 0;
+  // A forced update can drop a claim no pushed commit touches (src/remote/dropped-claims.ts).
+  const dropped = skip.includes('claims') ? 0 : await refuseDroppedClaims(repo, lines, remote, messages.bypassPush());
+  return bad > 0 || dropped > 0 ? 1 : 0;
 };
 export default run;
