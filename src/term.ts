@@ -1,18 +1,43 @@
-// Everything that reaches a terminal passes here: plan files are untrusted, so their text
-// is stripped of control characters (escape sequences could rewrite the screen).
+// Everything that reaches a terminal passes here: plan files are untrusted, so their text is
+// stripped of the characters that can rewrite the screen or change what it shows. sanitize is
+// the one function every printer uses (the handoff's Markdown too, src/handoff/render.ts).
 import { createRequire } from 'node:module';
 import type pc from 'picocolors';
 
-// C0 controls except tab and newline, DEL, and C1 controls.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// Controls (C0 except tab and newline, DEL, C1): escape sequences could rewrite the screen.
+// Format characters (Cf): bidi embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069) and marks (U+200E, U+200F, U+061C) reorder what is shown ("Trojan Source");
+// zero-width spaces and joiners, the BOM, soft hyphens and tags hide text. Line and paragraph
+// separators (U+2028, U+2029) break lines where a terminal may not show it. Each is shown as
+// its escape instead, so the text stays readable and nothing is silently lost.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const KEPT = new Set(['\t', '\n']);
+
+const escapeOf = (c: string): string => {
+  const code = c.codePointAt(0)!;
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : code < 0x10000 ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u{${code.toString(16)}}`;
+};
 
 export function sanitize(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(UNSAFE, (c) => (KEPT.has(c) ? c : escapeOf(c)));
 }
 
 /** For one-line contexts (a task id in a table): newlines and tabs go too. */
 export function sanitizeLine(text: string): string {
   return sanitize(text).replace(/[\t\n]/g, ' ');
+}
+
+/** Whether sanitizeLine would change `text` (a value that must stay exactly as written, or not be used). */
+export const hasUnsafe = (text: string): boolean => sanitizeLine(text) !== text;
+
+/**
+ * JSON for --json output, which people also read in a terminal: the same characters are
+ * written as \u escapes, so the JSON means exactly the same and shows nothing hidden.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  // Inside JSON strings these can only be raw characters; the layout's newlines stay.
+  const units = (c: string) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+  return JSON.stringify(value, null, indent).replace(UNSAFE, (c) => (KEPT.has(c) ? c : units(c)));
 }
 
 type Colors = Omit<typeof pc, 'createColors'>;

@@ -6,7 +6,7 @@ import { formatDecision } from '../check/report.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
-import { sanitizeLine } from '../term.js';
+import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 import { formatDrops, rangeDrops } from '../remote/dropped-claims.js';
 
@@ -49,7 +49,7 @@ const command: Command = {
         refusals: v.decision.refusals.map(hit),
         claimWarnings: v.decision.claimWarnings.map(hit),
       }));
-      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      process.stdout.write(`${jsonText(out, 2)}\n`);
     } else {
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
       process.stderr.write(messages.rangeSummary(bad, verdicts.length));

@@ -9,7 +9,7 @@ import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/
 import { blockFacts } from '../handoff/git-facts.js';
 import { entryFiles } from '../config/entry-files.js';
 import { messages } from '../messages.js';
-import { sanitize } from '../term.js';
+import { jsonText, sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
@@ -55,10 +55,10 @@ const command: Command = {
           written.push(file);
         }
       }
-      process.stdout.write(values.json ? `${JSON.stringify({ written }, null, 2)}\n` : messages.handoffWritten(written));
+      process.stdout.write(values.json ? `${jsonText({ written }, 2)}\n` : messages.handoffWritten(written));
       return 0;
     }
-    if (values.json) process.stdout.write(`${JSON.stringify({ blocks }, null, 2)}\n`);
+    if (values.json) process.stdout.write(`${jsonText({ blocks }, 2)}\n`);
     else process.stdout.write(blocks.map(({ file, block }) => `==> ${sanitize(file)} <==\n${sanitize(block)}\n`).join('\n'));
     return 0;
   },

@@ -12,6 +12,7 @@ import { entryLine } from '../worklog/format.js';
 import { entriesBackward } from '../worklog/store.js';
 import { catchUpAt } from '../worklog/record.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
+import { jsonText } from '../term.js';
 
 export interface LogFilter {
   task?: string;
@@ -72,7 +73,7 @@ const command: Command = {
       if (stop(e) || out.length >= limit) break;
       if (matches(e, filter)) out.push(e);
     }
-    if (v.json) process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    if (v.json) process.stdout.write(`${jsonText(out, 2)}\n`);
     else process.stdout.write(out.length ? `${out.map(entryLine).join('\n')}\n` : messages.logEmpty());
     return 0;
   },

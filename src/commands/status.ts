@@ -11,7 +11,7 @@ import { currentBranch, repoRoot } from '../git/worktree.js';
 import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
-import { color, sanitizeLine } from '../term.js';
+import { color, jsonText, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
@@ -118,7 +118,7 @@ const command: Command = {
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });
     const { report, file, patterns } = await gatherStatus();
-    process.stdout.write(values.json ? `${JSON.stringify({ worklog: file, ...report }, null, 2)}\n` : render(report, file, patterns));
+    process.stdout.write(values.json ? `${jsonText({ worklog: file, ...report }, 2)}\n` : render(report, file, patterns));
     return 0;
   },
 };

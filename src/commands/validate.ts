@@ -15,7 +15,7 @@ import type { Problem } from '../plan/problems.js';
 import { formatProblems } from '../plan/report.js';
 import { validatePlanText } from '../plan/validate.js';
 import { sortProblems } from '../plan/problems.js';
-import { sanitizeLine } from '../term.js';
+import { jsonText, sanitizeLine } from '../term.js';
 
 interface Target {
   /** How the report names the file: repository-relative when inside the repository. */
@@ -79,7 +79,7 @@ const command: Command = {
         files: results.map(({ file, errors, warnings, failed }) => ({ file, valid: !failed, errors, warnings })),
         problems: results.flatMap((r) => r.problems),
       };
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      process.stdout.write(`${jsonText(report, 2)}\n`);
     } else if (results.length === 0) {
       process.stdout.write(messages.validateNoPlans(config.plans));
     } else {

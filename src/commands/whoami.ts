@@ -4,7 +4,7 @@ import { openRepository } from '../git/repository.js';
 import { readClaims } from '../claims/read.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
-import { sanitizeLine } from '../term.js';
+import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
@@ -13,7 +13,7 @@ const command: Command = {
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'whoami', usage: messages.whoamiUsage(), options: { json: { type: 'boolean' } } });
     const { identity } = await readClaims(await openRepository());
-    if (values.json) process.stdout.write(`${JSON.stringify(identity)}\n`);
+    if (values.json) process.stdout.write(`${jsonText(identity)}\n`);
     else process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
     return EXIT.ok;
   },

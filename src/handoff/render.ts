@@ -7,6 +7,7 @@ import { messages } from '../messages.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
+import { sanitizeLine } from '../term.js';
 
 export const START = '<!-- plan-hooks:handoff:start -->';
 export const END = '<!-- plan-hooks:handoff:end -->';
@@ -23,19 +24,23 @@ export interface BlockFacts {
 const MAX_LISTED = 15;
 
 /**
- * Plan text is untrusted and lands in files agents read: one line, no control characters, and
- * no HTML comment openers (which could forge or close our markers).
+ * Plan text is untrusted and lands in files agents read and people render: one line, and
+ * sanitized as for a terminal (src/term.ts: controls and bidi or invisible characters shown as
+ * escapes). Plan text never starts a line, so it cannot stand where our markers are looked for.
  */
-function inline(text: unknown): string {
-  return String(text ?? '')
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/<!--/g, '&lt;!--')
-    .replace(/-->/g, '--&gt;')
-    .trim();
-}
+const oneLine = (text: unknown) => sanitizeLine(String(text ?? '')).trim();
+
+/**
+ * Text Markdown shows literally (code spans, the fenced prompt), where an HTML entity would
+ * show as written: only the comment delimiters, which could forge or end our block, are broken.
+ */
+const literal = (text: unknown) => oneLine(text).replace(/<!--/g, '&lt;!--').replace(/-->/g, '--&gt;');
+
+/** Prose: raw HTML from a plan (`<script>`, `<!--`, entities) is escaped, so it reads as the text it is. */
+const inline = (text: unknown) => oneLine(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const code = (text: unknown) => {
-  const t = inline(text);
+  const t = literal(text);
   const ticks = '`'.repeat(Math.max(1, ...[...t.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${t}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 };
@@ -87,11 +92,11 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
   const blocked = blockedTasks(tasks);
   const verify = h?.verify ? code(h.verify) : 'not given';
   const prompt = [
-    `Continue the plan "${inline(plan.title)}" (${path}) on ${facts.branch ? `branch ${inline(facts.branch)}` : 'a detached HEAD'}, after commit ${facts.head?.id.slice(0, 12) ?? '(none)'}.`,
-    `Next action: ${inline(h?.nextAction ?? 'not recorded — read the plan')}`,
+    `Continue the plan "${literal(plan.title)}" (${path}) on ${facts.branch ? `branch ${literal(facts.branch)}` : 'a detached HEAD'}, after commit ${facts.head?.id.slice(0, 12) ?? '(none)'}.`,
+    `Next action: ${literal(h?.nextAction ?? 'not recorded — read the plan')}`,
     `First read ${pairedMarkdown(path)} and ${path}, and run \`npx plan-hooks status\`.`,
     `Claim a task before editing its files (npx plan-hooks claim <task>), and update ${path} in the same commit as the work.`,
-    h?.verify ? `Verify with: ${inline(h.verify)}` : 'Run the tests before committing.',
+    h?.verify ? `Verify with: ${literal(h.verify)}` : 'Run the tests before committing.',
   ].join('\n');
   return [
     START,

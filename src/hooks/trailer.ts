@@ -8,14 +8,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../claims/claims.js';
+import { hasUnsafe } from '../term.js';
 
 /** The one task of the committer's own claims the change falls under, or null (pure). */
 export function trailerTask(ownHits: ClaimHit[]): string | null {
   const tasks = new Set(ownHits.map((h) => h.claim.task));
   if (tasks.size !== 1) return null;
   const [task] = tasks;
-  // A task id from a plan file becomes a trailer value: one line, no control characters.
-  return task && !/[\u0000-\u001f\u007f]/.test(task) ? task : null;
+  // A task id from a plan file becomes a trailer value: one line, nothing a terminal hides.
+  return task && !hasUnsafe(task) ? task : null;
 }
 
 /** The file hooks/plan-hooks.sh reads: under the per-worktree git dir, beside the verified marker. */
@@ -58,7 +59,7 @@ export const agentSeal = (name: string, source: string, tree: string) => fnv1a64
 /** The trailer's value for `identity` committing `tree` (pure); null when the name cannot be one. */
 export function agentTrailerValue(identity: { name: string; source: string }, tree: string): string | null {
   const name = identity.name.trim();
-  if (!name || /[\u0000-\u001f\u007f()]/.test(name)) return null;
+  if (!name || hasUnsafe(name) || /[()]/.test(name)) return null;
   return `${name} (${identity.source}) ${agentSeal(name, identity.source, tree)}`;
 }
 

@@ -43,6 +43,39 @@ test('plan text cannot forge markers, break the code fence or carry control char
   assert.ok(fence.length >= 4, 'the fence is longer than any backtick run inside');
 });
 
+test('raw HTML from a plan is escaped in prose and inert in code; no plan field can place or close a marker', () => {
+  const html = '<script>alert(1)</script> <img src=x onerror=alert(1)> &amp; <!-- x -->';
+  const evil = plan({
+    title: html,
+    handoff: { nextAction: `${START}\n${END}\n<!-- plan-hooks:handoff:end -->`, verify: `npm test <!-- ${END}`, updatedBy: '<b>me</b>' },
+  }) as unknown as PlanState;
+  evil.workItems[0]!.tasks[0]!.files = [`src/<!--/x`, `-->`];
+  evil.workItems[0]!.tasks[0]!.claimedBy = `${END} alice`;
+  const blocks = [renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, { ...facts, branch: '<!--x-->', head: { id: 'a'.repeat(40), subject: `<b>${END}</b>` } }), renderAggregateBlock([{ path: 'docs/export-plan.json', plan: evil }], facts)];
+  for (const b of blocks) {
+    assert.equal(b.split('<!--').length, 3, `only our two markers open a comment:\n${b}`);
+    assert.equal(b.split('-->').length, 3, 'only our two markers close one');
+    // Only the fenced prompt, which Markdown shows literally, keeps the HTML as typed.
+    assert.doesNotMatch(b.replace(/```text\n[^]*?\n```\n/, ''), /<script|<img|<b>/);
+    // Put between other text, and replaced again, the block is found as one block and the text outside it stays.
+    const page = replaceBlock(replaceBlock('# Mine\n\nkeep me\n', b), b);
+    assert.equal(page, `# Mine\n\nkeep me\n\n${b}\n`);
+  }
+  assert.match(blocks[0]!, /## Handoff: &lt;script&gt;alert\(1\)&lt;\/script&gt; &lt;img src=x onerror=alert\(1\)&gt; &amp;amp; &lt;!-- x --&gt;/);
+  assert.match(blocks[0]!, /\*\*Updated by:\*\* &lt;b&gt;me&lt;\/b&gt;/);
+  // In code, Markdown shows what is written: the HTML stays as typed, the comment delimiters are broken.
+  assert.match(blocks[0]!, /\*\*Verify:\*\* `npm test &lt;!-- &lt;!-- plan-hooks:handoff:end --&gt;`/);
+  assert.match(blocks[0]!, /Continue the plan "<script>alert\(1\)<\/script> <img src=x onerror=alert\(1\)> &amp; &lt;!-- x --&gt;"/);
+});
+
+test('bidi controls and invisible characters from a plan are shown as escapes in the block', () => {
+  const evil = plan({ title: 'access\u202e\u2066level\u2069\u200b', handoff: { nextAction: 'run\u200f it\u2028now' } }) as unknown as PlanState;
+  const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, facts);
+  assert.doesNotMatch(b, /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2028\u2029]/u);
+  assert.match(b, /## Handoff: access\\u202e\\u2066level\\u2069\\u200b/);
+  assert.match(b, /run\\u200f it\\u2028now/);
+});
+
 test('replaceBlock keeps every byte outside the markers, appends when absent, and is idempotent', () => {
   const before = '# Title\r\n\r\nMine.\r\n';
   const once = replaceBlock(before, `${START}\nA\n${END}`);
