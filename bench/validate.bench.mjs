@@ -1,12 +1,14 @@
 // `plan-hooks validate` on one plan of 1,000 tasks and on 50 ordinary plans, against
-// `node -e ''` (the floor any Node CLI pays) in the same hyperfine run. Prints medians and
-// ratios; the raw hyperfine JSON goes to bench/.out/validate.json.
+// `node -e ''` (the floor any Node CLI pays) in the same hyperfine run; then, in a run of its
+// own with fewer runs, one plan of 100,000 tasks, half of them in progress (the overlap warning,
+// dependsOn and cycles at scale: no step may be quadratic). Prints medians and ratios; the raw
+// hyperfine JSON goes to bench/.out/validate.json and validate-huge.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr } from './options.mjs';
+import { runsOr, smoke } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
@@ -43,6 +45,24 @@ function plan(id, tasks) {
   };
 }
 
+/** `tasks` tasks, every other one in progress (claimed an hour ago) after a completed one it depends on. */
+function hugePlan(tasks) {
+  const p = plan('huge', 0);
+  const claimedAt = new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  p.workItems[0].status = 'in-progress';
+  p.workItems[0].log = [{ date: p.lastUpdated, summary: 'Generated' }];
+  p.workItems[0].tasks = Array.from({ length: tasks }, (_, i) => ({
+    id: `task-${i}`,
+    status: i % 2 ? 'in-progress' : 'completed',
+    acceptance: `npm test -- task-${i}`,
+    files: [`src/module-${i}/**`, `test/module-${i}.test.ts`],
+    dependsOn: i % 2 ? [`task-${i - 1}`] : [],
+    ...(i % 2 ? { claimedBy: `agent-${i % 7}`, claimedAt } : {}),
+  }));
+  return p;
+}
+const HUGE = smoke ? 2_000 : 100_000;
+
 const repo = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-'));
 try {
   const git = (...args) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
@@ -58,7 +78,10 @@ try {
   }
   put('big/big-plan.json', JSON.stringify(plan('big', 1000), null, 2));
   put('big/big-plan.md', '# big\n');
+  put('huge/huge-plan.json', JSON.stringify(hugePlan(HUGE), null, 2));
+  put('huge/huge-plan.md', '# huge\n');
   const size = readFileSync(join(repo, 'big/big-plan.json')).length;
+  const hugeSize = readFileSync(join(repo, 'huge/huge-plan.json')).length;
 
   mkdirSync(outDir, { recursive: true });
   const out = join(outDir, 'validate.json');
@@ -72,14 +95,22 @@ try {
   for (const [name, command] of Object.entries(commands)) args.push('--command-name', name, command);
   execFileSync('hyperfine', args, { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
 
-  const results = JSON.parse(readFileSync(out, 'utf8')).results;
+  const hugeOut = join(outDir, 'validate-huge.json');
+  const hugeName = `validate huge/huge-plan.json (${HUGE.toLocaleString('en')} tasks)`;
+  const hugeRuns = smoke ? '2' : '5';
+  execFileSync('hyperfine', ['--warmup', '1', '--runs', hugeRuns, '-N', '--export-json', hugeOut, '--style', 'none', '--command-name', hugeName, `${node} ${cli} validate --strict huge/huge-plan.json`], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+  const results = [...JSON.parse(readFileSync(out, 'utf8')).results, ...JSON.parse(readFileSync(hugeOut, 'utf8')).results];
   const base = results[0].median;
   const ms = (s) => `${(s * 1000).toFixed(1)} ms`;
   const rows = results.map((r) => [r.command, ms(r.median), `${(r.median / base).toFixed(2)}×`, ms(r.median - base)]);
   const head = ['command', 'median', 'vs node -e', 'above node -e'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`hyperfine, ${runs} runs each, medians (big plan: ${(size / 1024).toFixed(0)} KiB)`);
+  console.log(`hyperfine, ${runs} runs each (${hugeRuns} for the huge plan), medians (big plan: ${(size / 1024).toFixed(0)} KiB, huge plan: ${(hugeSize / 1024 / 1024).toFixed(1)} MiB)`);
   console.log(line(head));
   for (const r of rows) console.log(line(r));
 } finally {

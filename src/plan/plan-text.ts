@@ -58,7 +58,7 @@ export function readPlanText(raw: string): PlanText {
       return { text, value: undefined, problem };
     }
   }
-  const structure = scanStructure(text);
+  const structure = scanned(text);
   if (structure?.kind === 'depth') value = cutAtDepth(value);
   const structureProblem =
     structure &&
@@ -82,6 +82,21 @@ function notUtf8(text: string): { index: number; byteOffset: number; byte: numbe
   return { index: m.index, byteOffset: Buffer.byteLength(text.slice(0, m.index), 'utf8'), byte: code >= 0xdc80 && code <= 0xdcff ? code - 0xdc00 : null };
 }
 
+/**
+ * scanStructure for the last few texts. One hook reads the same plan text several times (its
+ * claims, its rules, its transitions, its handoff), and the scan is the costly part of a read;
+ * JSON.parse is redone each time, so no reader sees another's objects.
+ */
+const recentScans = new Map<string, Structure | null>();
+function scanned(text: string): Structure | null {
+  if (text.length < 4096) return scanStructure(text);
+  if (recentScans.has(text)) return recentScans.get(text)!;
+  const result = scanStructure(text);
+  if (recentScans.size >= 4) recentScans.delete(recentScans.keys().next().value!);
+  recentScans.set(text, result);
+  return result;
+}
+
 type Structure = { kind: 'depth'; offset: number } | { kind: 'duplicate'; offset: number; first: number; key: string };
 
 /**
@@ -90,17 +105,20 @@ type Structure = { kind: 'depth'; offset: number } | { kind: 'duplicate'; offset
  */
 function scanStructure(text: string): Structure | null {
   // Per open container: its keys (first offset of each) when an object, null when an array.
+  // Key maps are reused as objects close: a plan has many small objects, and allocating a map
+  // for each would cost more than the scan.
   const stack: (Map<string, number> | null)[] = [];
+  const spare: Map<string, number>[] = [];
   let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       let end = text.indexOf('"', i + 1);
       while (isEscaped(text, end)) end = text.indexOf('"', end + 1);
-      const keys = stack.at(-1);
-      if (expectKey && keys) {
+      if (expectKey) {
+        const keys = stack[stack.length - 1]!;
         const raw = text.slice(i + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end + 1)) as string) : raw;
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         const first = keys.get(key);
         if (first !== undefined) return { kind: 'duplicate', offset: i, first, key };
         keys.set(key, i);
@@ -109,12 +127,16 @@ function scanStructure(text: string): Structure | null {
       i = end;
     } else if (c === 0x7b || c === 0x5b) {
       if (stack.length >= MAX_DEPTH) return { kind: 'depth', offset: i };
-      stack.push(c === 0x7b ? new Map() : null);
+      stack.push(c === 0x7b ? (spare.pop() ?? new Map()) : null);
       expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
-      stack.pop();
+      const keys = stack.pop();
+      if (keys) {
+        keys.clear();
+        spare.push(keys);
+      }
       expectKey = false;
-    } else if (c === 0x2c) expectKey = stack.at(-1) != null;
+    } else if (c === 0x2c) expectKey = stack[stack.length - 1] != null;
   }
   return null;
 }

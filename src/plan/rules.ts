@@ -4,6 +4,7 @@ import { compilePattern, patternEscapes, PatternError, type CompiledPattern } fr
 import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
 import { messages } from '../messages.js';
 import { formatPath, type JsonPath } from './json-document.js';
+import { firstOverlaps } from './overlaps.js';
 import type { DraftProblem, Severity } from './problems.js';
 import { taskKey } from './task-key.js';
 import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
@@ -65,6 +66,9 @@ function resolveDependency(plan: PlanState, dep: string, byId: Map<string, TaskR
   return dep.slice(0, slash) === plan.planId ? byId.get(dep.slice(slash + 1)) : undefined;
 }
 
+/** Longer cycles are shown by their first and last three tasks. */
+const MAX_CYCLE_SHOWN = 12;
+
 function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskRef>, emit: Emit): void {
   const edges = new Map<TaskRef, { to: TaskRef; path: JsonPath }[]>();
   for (const ref of tasks) {
@@ -82,23 +86,27 @@ function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskR
   }
   // Iterative depth-first search (plans are untrusted: no recursion on their depth). Each
   // cycle is reported once, at the edge that closes it.
-  const state = new Map<TaskRef, 'open' | 'done'>();
+  // An open task maps to its place on the stack, so a cycle is cut out of it without a search,
+  // and a long cycle is named by its ends (a chain of 100,000 tasks must not print them all).
+  const state = new Map<TaskRef, number | 'done'>();
   for (const start of tasks) {
     if (state.has(start)) continue;
     const stack: { ref: TaskRef; next: number }[] = [{ ref: start, next: 0 }];
-    state.set(start, 'open');
+    state.set(start, 0);
     while (stack.length > 0) {
       const top = stack.at(-1)!;
       const edge = edges.get(top.ref)![top.next++];
+      const seen = edge && state.get(edge.to);
       if (!edge) {
         state.set(top.ref, 'done');
         stack.pop();
-      } else if (state.get(edge.to) === 'open') {
-        const from = stack.findIndex((f) => f.ref === edge.to);
-        const cycle = [...stack.slice(from).map((f) => f.ref.name), edge.to.name];
-        emit('error', 'dependency-cycle', edge.path, messages.plan.dependencyCycle(cycle));
-      } else if (!state.has(edge.to)) {
-        state.set(edge.to, 'open');
+      } else if (typeof seen === 'number') {
+        const length = stack.length - seen;
+        const names = (from: number, to: number) => stack.slice(from, to).map((f) => f.ref.name);
+        const cycle = length <= MAX_CYCLE_SHOWN ? names(seen, stack.length) : [...names(seen, seen + 3), `… ${length - 6} more …`, ...names(stack.length - 3, stack.length)];
+        emit('error', 'dependency-cycle', edge.path, messages.plan.dependencyCycle([...cycle, edge.to.name]));
+      } else if (seen === undefined) {
+        state.set(edge.to, stack.length);
         stack.push({ ref: edge.to, next: 0 });
       }
     }
@@ -142,39 +150,15 @@ function filePatterns(tasks: TaskRef[], facts: PlanFacts, emit: Emit): Map<TaskR
   return result;
 }
 
-/**
- * Two patterns overlap when some path could match both. Exact answers for globs are costly,
- * so: an exact path overlaps a pattern that matches it or whose fixed part lies under it; two
- * globs overlap when one's fixed leading directories lie inside the other's (a warning errs
- * towards saying so).
- */
-function patternsOverlap(a: CompiledPattern, b: CompiledPattern): boolean {
-  const inside = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
-  if (a.literal && b.literal) return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-  if (a.literal) return b.test(a.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-  if (b.literal) return a.test(b.literalPrefix) || inside(a.literalPrefix, b.literalPrefix);
-  return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-}
-
 /** One warning per task at most (its first overlap), so a hostile plan cannot flood the output. */
 function overlaps(tasks: TaskRef[], patterns: Map<TaskRef, PlacedPattern[]>, emit: Emit): void {
   const active = tasks.filter((t) => t.task.status === 'in-progress');
-  for (let i = 0; i < active.length; i++) {
-    const mine = active[i]!;
-    for (let j = 0; j < i; j++) {
-      const other = active[j]!;
-      const hit = findOverlap(patterns.get(mine)!, patterns.get(other)!);
-      if (hit) {
-        emit('warning', 'overlapping-files', hit[0].path, messages.plan.overlappingFiles(mine.name, hit[0].pattern.source, other.name, hit[1].pattern.source));
-        break;
-      }
-    }
-  }
-}
-
-function findOverlap(mine: PlacedPattern[], theirs: PlacedPattern[]): [PlacedPattern, PlacedPattern] | null {
-  for (const a of mine) for (const b of theirs) if (patternsOverlap(a.pattern, b.pattern)) return [a, b];
-  return null;
+  const placed = active.map((t) => patterns.get(t)!);
+  firstOverlaps(placed.map((list) => list.map((p) => p.pattern))).forEach((hit, i) => {
+    if (!hit) return;
+    const [mine, theirs] = [placed[i]![hit.mine]!, placed[hit.other]![hit.theirs]!];
+    emit('warning', 'overlapping-files', mine.path, messages.plan.overlappingFiles(active[i]!.name, mine.pattern.source, active[hit.other]!.name, theirs.pattern.source));
+  });
 }
 
 function taskWarnings(tasks: TaskRef[], emit: Emit): void {

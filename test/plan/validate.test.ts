@@ -162,3 +162,15 @@ test('nesting deeper than every reader follows is an error at the place it start
   assert.deepEqual(rules(`\ufeff${SEED_TEXT}`), []);
   assert.deepEqual(rules(SEED_TEXT.replace(/\n/g, '\r\n')), []);
 });
+
+test('a long dependency chain closed many times gives one bounded error per closing edge', () => {
+  const plan = seed();
+  const n = 20_000;
+  // t0 → t1 → … → t(n-1), and every task also depends on t0: n cycles, the longest n tasks long.
+  plan.workItems[0]!.tasks = Array.from({ length: n }, (_, i) => ({ id: `t${i}`, status: 'not-started' as const, dependsOn: [...(i + 1 < n ? [`t${i + 1}`] : []), ...(i > 0 ? ['t0'] : [])] }));
+  const cycles = check(pretty(plan)).filter((p) => p.rule === 'dependency-cycle');
+  assert.equal(cycles.length, n - 1);
+  for (const c of cycles) assert.ok(c.message.split(' → ').length <= 13, c.message);
+  assert.match(cycles[0]!.message, /dependency cycle: export-retry\/t0 → export-retry\/t1 → export-retry\/t2 → … 19994 more … → export-retry\/t19997 → export-retry\/t19998 → export-retry\/t19999 → export-retry\/t0/);
+  assert.match(cycles.at(-1)!.message, /^dependency cycle: export-retry\/t0 → export-retry\/t1 → export-retry\/t0$/);
+});
