@@ -20,6 +20,7 @@ export interface PatternOptions {
 export class PatternError extends Error {}
 
 const NON_ASCII = /[^\x00-\x7f]/;
+const ASTRAL = /[\ud800-\udfff]/;
 
 /**
  * The form patterns and paths are compared in: NFC, lower-cased under core.ignorecase. ASCII
@@ -39,21 +40,23 @@ export function patternEscapes(pattern: string): string | null {
 }
 
 function tokenize(segment: string): Token[] {
+  // By code point, as names are matched (a character beyond the BMP is one character).
+  const chars = [...segment];
   const tokens: Token[] = [];
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i]!;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
     if (c === '*') {
       if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
     } else if (c === '?') tokens.push({ kind: 'any' });
-    else if (c === '\\' && i + 1 < segment.length) tokens.push({ kind: 'char', c: segment[++i]! });
+    else if (c === '\\' && i + 1 < chars.length) tokens.push({ kind: 'char', c: chars[++i]! });
     else if (c === '[') {
-      const end = segment.indexOf(']', i + 2);
+      const end = chars.indexOf(']', i + 2);
       if (end === -1) {
         tokens.push({ kind: 'char', c });
         continue;
       }
-      let body = segment.slice(i + 1, end);
-      const negate = body.startsWith('!') || body.startsWith('^');
+      let body = chars.slice(i + 1, end);
+      const negate = body[0] === '!' || body[0] === '^';
       if (negate) body = body.slice(1);
       const ranges: [string, string][] = [];
       for (let j = 0; j < body.length; j++) {
@@ -87,7 +90,7 @@ function tokenMatches(t: Token, c: string): boolean {
  * choices no longer matter, so the cost is O(text × pattern) with no exponential backtracking.
  * Used twice: characters within a segment, and segments within a path (`**` is the star).
  */
-function greedyMatch<P, T>(pattern: P[], text: T[], isStar: (p: P) => boolean, unitMatches: (p: P, t: T) => boolean): boolean {
+function greedyMatch<P, T>(pattern: P[], text: ArrayLike<T>, isStar: (p: P) => boolean, unitMatches: (p: P, t: T) => boolean): boolean {
   let p = 0;
   let t = 0;
   let starP = -1;
@@ -110,7 +113,9 @@ function greedyMatch<P, T>(pattern: P[], text: T[], isStar: (p: P) => boolean, u
 
 function segmentMatches(seg: Segment, name: string): boolean {
   if (seg.kind === 'globstar') return false;
-  return greedyMatch(seg.tokens, [...name], (t) => t.kind === 'star', tokenMatches);
+  // Characters are code points: a string indexes UTF-16 units, which are the same unless the
+  // name has a character beyond the BMP (a surrogate pair).
+  return greedyMatch(seg.tokens, ASTRAL.test(name) ? [...name] : name, (t) => t.kind === 'star', tokenMatches);
 }
 
 export interface CompiledPattern {

@@ -78,3 +78,9 @@ test('under core.ignorecase, case and Unicode forms fold together; without it, c
     assert.equal(index.match(path).length, 1, pattern);
   }
 });
+
+test('? and classes match one character beyond the BMP too', () => {
+  assert.ok(m('a?b', 'a\u{1f600}b'));
+  assert.ok(m('notes/[\u{1f600}x].md', 'notes/\u{1f600}.md'));
+  assert.ok(!m('a??b', 'a\u{1f600}b'));
+});
