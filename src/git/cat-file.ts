@@ -7,12 +7,12 @@ import { decodeText } from '../fs/text.js';
 import { childProcess } from './spawn.js';
 
 /** The contents of the named objects as text (src/fs/text.ts: bytes that are not UTF-8 stay visible), in the order asked; null when missing. */
-export async function readObjects(names: string[], cwd?: string): Promise<(string | null)[]> {
+export async function readObjects(names: string[], cwd?: string, env: NodeJS.ProcessEnv = process.env): Promise<(string | null)[]> {
   if (names.length === 0) return [];
   const bad = names.find((n) => n.includes('\n'));
   if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
   const { spawn } = childProcess();
-  const child = spawn('git', ['cat-file', '--batch'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('git', ['cat-file', '--batch'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => chunks.push(c));

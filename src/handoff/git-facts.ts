@@ -7,10 +7,10 @@ import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
 /** The facts a block states, gathered from git (HEAD, branch, what is left uncommitted). */
-export async function blockFacts(root: string, config: Config, now: Date): Promise<BlockFacts> {
+export async function blockFacts(root: string, config: Config, now: Date, known?: { branch: string | null }): Promise<BlockFacts> {
   const [head, branch, uncommitted] = await Promise.all([
     git(['log', '-1', '--format=%H%x00%s', 'HEAD'], { cwd: root, allowFail: true }),
-    currentBranch(root),
+    known ? known.branch : currentBranch(root),
     uncommittedPaths(root),
   ]);
   const [id, subject] = (head ?? '').trim().split('\0');

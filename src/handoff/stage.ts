@@ -7,12 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { basename, join } from 'node:path';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
+import { readObjects } from '../git/cat-file.js';
 import { repoRoot } from '../git/worktree.js';
-import { branchHolder, resolveIdentity } from '../identity/identity.js';
+import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { diffIndex } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
@@ -131,15 +132,18 @@ async function realIndexLock(root: string): Promise<string | null> {
  */
 async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   const modes = await indexEntries(edits.map((e) => e.path), root, env);
-  const lines: string[] = [];
-  for (const edit of edits) {
-    const mode = modes.get(edit.path);
-    const text = mode ? await git(['cat-file', 'blob', `:${edit.path}`], { cwd: root, env, allowFail: true }) : null;
-    const next = text === null ? null : edit.apply(text);
-    if (next === null || next === text) continue;
-    const blob = (await git(['hash-object', '-w', '--no-filters', '--stdin'], { cwd: root, input: next })).trim();
-    lines.push(`${mode} ${blob}\t${edit.path}`);
-  }
+  const present = edits.filter((e) => modes.has(e.path));
+  // Every file's index version in one cat-file, and the new blobs written side by side.
+  const texts = await readObjects(present.map((e) => `:${e.path}`), root, env);
+  const blobs = await Promise.all(
+    present.map(async (edit, i) => {
+      const text = texts[i] ?? null;
+      const next = text === null ? null : edit.apply(text);
+      if (next === null || next === text) return null;
+      return `${modes.get(edit.path)} ${(await git(['hash-object', '-w', '--no-filters', '--stdin'], { cwd: root, input: next })).trim()}\t${edit.path}`;
+    }),
+  );
+  const lines = blobs.filter((l): l is string => l !== null);
   if (lines.length > 0) await git(['update-index', '--index-info'], { cwd: root, env, input: `${lines.join('\n')}\n` });
   return lines.map((l) => l.slice(l.indexOf('\t') + 1));
 }
@@ -165,15 +169,22 @@ async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
   return changed;
 }
 
+/** What pre-commit already decided, so the handoff does not ask git again (SPEC §4 identity included). */
+export interface Known {
+  config: Config;
+  identity: Identity;
+  branch: string | null;
+}
+
 export interface StageResult {
   staged: string[];
   warnings: { file: string; text: string }[];
 }
 
 /** Called by pre-commit after its checks passed. Does nothing unless a plan is staged. */
-export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean } = { planRulesRan: false }, now = new Date()): Promise<StageResult> {
-  const root = await repoRoot(cwd);
-  const config = await loadConfig(root);
+export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; known?: Known } = { planRulesRan: false }, now = new Date()): Promise<StageResult> {
+  const root = opts.known && cwd ? cwd : await repoRoot(cwd);
+  const config = opts.known?.config ?? (await loadConfig(root));
   const changes = await diffIndex(root);
   const plans = planMatcher(config);
   const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
@@ -182,10 +193,10 @@ export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean }
   const [index, atHead, facts] = await Promise.all([
     readSnapshot('index', config, root),
     readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
-    blockFacts(root, config, now),
+    blockFacts(root, config, now, opts.known ? { branch: opts.known.branch } : undefined),
   ]);
-  const bound = claimsIn(index.plans, 'index', 'the index', now, config.staleAfterHours);
-  const identity = await resolveIdentity(config, branchHolder(bound, facts.branch, config.aliases), root);
+  const identity =
+    opts.known?.identity ?? (await resolveIdentity(config, branchHolder(claimsIn(index.plans, 'index', 'the index', now, config.staleAfterHours), facts.branch, config.aliases), root));
   const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));
   const edits: Edit[] = [];
   for (const planFile of index.plans.filter((p) => stagedPlans.includes(p.path))) {

@@ -57,14 +57,15 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
-  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches, rules !== null && modes.plans !== 'off');
-  const tree = restaged ? null : staged.tree;
+  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches, rules !== null && modes.plans !== 'off', { config: repo.config, identity, branch: repo.branch });
+  // The marker names the tree git will commit: after a restage, write-tree says which.
+  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (staged.tree ?? undefined), gitDir: repo.gitDir, identity });
   const head = repo.head;
-  // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts).
-  // After a restage the claims were read from another index: then it decides for itself.
-  const noTrailer = tree !== null && head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
+  // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts). A
+  // restage adds only the handoff blocks (plan files and their Markdown, the entry files), which
+  // name no task of their own: the decision made on the paths the commit stages still holds.
+  const noTrailer = head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
   recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null);
-  await writeVerifiedMarker(skipped, repo.root, { tree: tree ?? undefined, gitDir: repo.gitDir, identity });
   return 0;
 };
 export default run;

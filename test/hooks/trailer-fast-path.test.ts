@@ -54,3 +54,23 @@ test('a commit that gets a trailer, or that pre-commit did not see, runs prepare
   assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
   assert.equal(existsSync(record(r)), false, 'the record is consumed');
 });
+
+test('a commit staging a plan, whose handoff pre-commit restages, starts node for pre-commit only and is verified', () => {
+  const r = setup();
+  r.installRawHooks();
+  r.write('AGENTS.md', '# Agents\n');
+  r.git('add', '-A');
+  assert.equal(r.commit('agents').code, 0);
+  const log = join(logs.dir, 'plan.log');
+  const file = join(r.dir, 'docs/api-plan.json');
+  const p = JSON.parse(readFileSync(file, 'utf8'));
+  p.handoff = { nextAction: 'Write the endpoints' };
+  writeFileSync(file, `${JSON.stringify(p, null, 2)}\n`);
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-m', 'plan'], logs.starts(log)).code, 0);
+  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n').filter((l) => l !== 'hook post-commit'), ['hook pre-commit']);
+  assert.match(r.git('show', 'HEAD:AGENTS.md'), /Write the endpoints/, 'the handoff block was staged with the commit');
+  const entries = JSON.parse(r.cli(['log', '--json', '--limit', '1']).stdout);
+  assert.equal(entries[0].subject, 'plan');
+  assert.equal(entries[0].verified, true, "the marker names the tree after the restage");
+});
