@@ -229,6 +229,7 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
   initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
 
   // worklog, handoff, status, log
+  worklogIdentityTrailer: (trailer: string) => `recorded with the commit (${trailer})`,
   worklogAuthorWithoutHooks: () => "the commit's author: no hook ran when it was made",
   worklogIncompleteIdentity: () => 'what the hook kept: the commit could not be read from git',
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,

@@ -9,6 +9,7 @@ import { git } from '../git/git.js';
 import { parseConfigList } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../identity/identity.js';
 import { messages } from '../messages.js';
+import { AGENT_TRAILER, parseAgentTrailer } from '../hooks/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
 import { matchTasks, planTransitions } from './analyze.js';
 import { claimsIn, claimViolations } from './claims.js';
@@ -20,6 +21,8 @@ import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
 import { findGaps, GAP_LIMIT, type Recorded, recordedFrom } from './gaps.js';
+
+const IDENTITY_SOURCES: Identity['source'][] = ['env', 'git-config', 'branch', 'agent-marker', 'git-author'];
 
 /** Pure: what git was doing, from the parents and the sequencer files present at commit time. */
 export function operationOf(parents: number, state: string[]): Operation {
@@ -63,7 +66,7 @@ async function contextOf(record: PendingRecord): Promise<Ctx> {
   return { root: existsSync(root) ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig: parseConfigList(gitConfig ?? '') };
 }
 
-const META = ['%H', '%T', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)'].join('%x00');
+const META = ['%H', '%T', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)', `%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)`].join('%x00');
 
 /** Pure: `git log -1 --format=META%x00 --name-status -z` split into its fields and changes. */
 export function parseCommitLog(out: string): { fields: string[]; changes: Change[] } {
@@ -90,15 +93,22 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
     readSnapshot({ rev: commit }, config, root),
   ]);
   const { fields, changes } = parseCommitLog(log);
-  const [id, tree, parentList, authorName, authorEmail, committedAt, subject, trailers] = fields;
+  const [id, tree, parentList, authorName, authorEmail, committedAt, subject, trailers, agents] = fields;
   const parents = parentList ? parentList.split(' ') : [];
   const paths = touchedPaths(changes);
   const planChanged = paths.some(plans.matches);
   const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
   const ignoreCase = ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
   const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null } : verificationOf(known.marker, tree ?? null);
+  // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
+  // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
+  const agentValues = agents ? agents.split('\x01').filter(Boolean) : [];
+  const recorded = agentValues.length === 1 && tree ? parseAgentTrailer(agentValues[0]!, tree) : null;
   const identity: Identity =
     verification.identity ??
+    (recorded?.sealed && IDENTITY_SOURCES.includes(recorded.source as Identity['source'])
+      ? { name: recorded.name, source: recorded.source as Identity['source'], detail: messages.worklogIdentityTrailer(AGENT_TRAILER) }
+      : undefined) ??
     (known.withoutHooks
       ? { name: authorName || 'unknown', source: 'git-author', detail: messages.worklogAuthorWithoutHooks() }
       : pickIdentity({

@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { Repo, type RunResult } from '../fixtures/repo.js';
 import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
 import { operationOf, parseCommitLog, rootOf } from '../../src/worklog/record.js';
+import { agentTrailerValue } from '../../src/hooks/trailer.js';
 import { lastChanges } from '../../src/handoff/git-facts.js';
 import type { CommitEntry } from '../../src/worklog/entry.js';
 import type { StatusReport } from '../../src/worklog/report.js';
@@ -238,4 +239,22 @@ repo.create_commit('HEAD', sig, sig, 'made by pygit2', tree, [repo.head.target])
   assert.deepEqual(entries.map((e) => [e.subject, e.withoutHooks ?? false]), [['first recorded', false], ['made by pygit2', true], ['after pygit2', false]]);
   assert.equal(entries[1]!.identity.name, 'Py Git');
   assert.deepEqual(readdirSync(join(commonDir(repo), 'plan-hooks', 'pending')), []);
+});
+
+test('a commit pre-commit did not see is recorded by the identity its sealed Plan-Agent trailer carries', () => {
+  const repo = track(planRepo());
+  repo.write('notes.txt', 'x\n');
+  repo.git('add', '-A');
+  const tree = repo.git('write-tree').trim();
+  const value = agentTrailerValue({ name: 'codex', source: 'agent-marker' }, tree)!;
+  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'sealed', '-m', `Plan-Agent: ${value}`]));
+  const e = commits(repo).at(-1)!;
+  assert.equal(e.subject, 'sealed');
+  assert.equal(e.verified, false);
+  assert.deepEqual(e.identity, { name: 'codex', source: 'agent-marker', detail: 'recorded with the commit (Plan-Agent)' });
+  // A trailer copied onto another tree does not verify: the author it is.
+  repo.write('more.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'copied', '-m', `Plan-Agent: ${value}`]));
+  assert.equal(commits(repo).at(-1)!.identity.source, 'git-author');
 });
