@@ -94,8 +94,9 @@ export function check(input: CheckInput): Decision {
     }
   }
   if (input.claims.length > 0) {
-    const index = claimIndex(input.claims, input.ignoreCase);
-    const { others, own } = matchClaims(touchedPaths(input.changes), index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
+    const paths = touchedPaths(input.changes);
+    const index = claimIndex(input.claims, input.ignoreCase, paths);
+    const { others, own } = matchClaims(paths, index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
     decision.ownHits = own;
     if (modes.claims !== 'off') {
       for (const hit of others) {

@@ -20,7 +20,7 @@
 import type { Config } from '../config/config.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
 import type { Task, WorkItem } from '../plan/types.js';
-import { PatternError } from './pattern.js';
+import { PatternError, matchForm } from './pattern.js';
 import { PatternIndex } from './index.js';
 import { isStaleClaim } from './stale.js';
 import { UserError } from '../errors.js';
@@ -210,10 +210,43 @@ export function exemptPath(path: string, isPlanFile: (path: string) => boolean):
   return path.endsWith('.md') && isPlanFile(`${path.slice(0, -3)}.json`);
 }
 
-export function claimIndex(claims: LiveClaim[], ignoreCase: boolean): PatternIndex<LiveClaim> {
+/** A leading `/`, an empty or `.` segment, or a character outside ASCII: normalised the long way. */
+const UNUSUAL_PATTERN = /^\/|\/\/|(^|\/)\.(\/|$)|[^\x20-\x7e]/;
+
+/**
+ * Pure: whether `pattern` could match one of `paths` (in matchForm) or a directory above it: a
+ * path must lie under the directory the pattern names before its first wildcard (a literal
+ * pattern: be it, or lie under it). Normalised as compilePattern does. A cheap string test, so
+ * that a commit of a few paths compiles only the patterns near them, however many claims there
+ * are; it only ever keeps too much, never too little.
+ */
+export function couldMatch(pattern: string, paths: string[], ignoreCase: boolean): boolean {
+  let end = pattern.length;
+  while (end > 0 && pattern.charCodeAt(end - 1) === 0x2f) end--;
+  const trimmed = end === pattern.length ? pattern : pattern.slice(0, end);
+  // Most patterns are plain ASCII with no empty or `.` segment: those are their own form, and
+  // ten thousand claims then cost no allocation beyond this test.
+  const form = UNUSUAL_PATTERN.test(trimmed)
+    ? matchForm(trimmed, ignoreCase)
+        .split('/')
+        .filter((s) => s !== '' && s !== '.')
+        .join('/')
+    : ignoreCase
+      ? trimmed.toLowerCase()
+      : trimmed;
+  const wild = form.search(/[*?[\\]/);
+  if (wild === -1) return form === '' || paths.some((p) => p === form || p.startsWith(`${form}/`));
+  const dir = form.slice(0, form.lastIndexOf('/', wild) + 1);
+  return dir === '' || paths.some((p) => p.startsWith(dir));
+}
+
+/** The claims' patterns, indexed; with `paths`, only those that could match one of them. */
+export function claimIndex(claims: LiveClaim[], ignoreCase: boolean, paths?: string[]): PatternIndex<LiveClaim> {
   const index = new PatternIndex<LiveClaim>({ ignoreCase });
+  const forms = paths?.map((p) => matchForm(p, ignoreCase));
   for (const claim of claims) {
     for (const pattern of claim.files) {
+      if (forms && !couldMatch(pattern, forms, ignoreCase)) continue;
       try {
         index.add(pattern, claim);
       } catch (error) {

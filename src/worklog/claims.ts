@@ -27,7 +27,7 @@ export function claimViolations(
   config: Pick<Config, 'aliases'>,
   ignoreCase: boolean,
 ): Violation[] {
-  const index = claimIndex(claims.filter((c) => !c.stale), ignoreCase);
+  const index = claimIndex(claims.filter((c) => !c.stale), ignoreCase, paths);
   const { others } = matchClaims(paths, index, (p) => exemptPath(p, isPlanFile), { name: committer }, config.aliases);
   return others.map((h) => ({ path: h.path, task: h.claim.task, holder: h.claim.holder, pattern: h.pattern }));
 }

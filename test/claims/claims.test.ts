@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
+import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
 import { PatternIndex } from '../../src/claims/index.js';
 import { UserError } from '../../src/errors.js';
-import { compilePattern } from '../../src/claims/pattern.js';
+import { compilePattern, matchForm } from '../../src/claims/pattern.js';
 import type { Task } from '../../src/plan/types.js';
 import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 
@@ -137,4 +137,20 @@ describe('the git batch', () => {
     assert.equal(out[3], null);
     assert.equal(parseBatchOutput('a\0T 0\0', 'T', 2), null, 'a missing token is an error, not a short answer');
   });
+});
+
+test('couldMatch never drops a pattern that matches: checked against the compiled matcher on every pair', () => {
+  const patterns = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**'];
+  const paths = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts'];
+  for (const ignoreCase of [false, true]) {
+    for (const pattern of patterns) {
+      const compiled = compilePattern(pattern, { ignoreCase });
+      for (const path of paths) {
+        if (compiled.test(path)) assert.ok(couldMatch(pattern, [matchForm(path, ignoreCase)], ignoreCase), `${pattern} matches ${path} (ignoreCase ${ignoreCase})`);
+      }
+    }
+  }
+  assert.equal(couldMatch('lib/pkg1/', ['src/a.ts'], false), false, 'a claim elsewhere is left out');
+  assert.equal(couldMatch('lib/pkg1', ['lib/pkg10/index.ts'], false), false);
+  assert.equal(couldMatch('src/mod1/**', ['src/mod0/x.ts'], false), false);
 });
