@@ -46,7 +46,7 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
   const since = await history;
   await Promise.all(
     snapshot.plans.map(async (p) => {
-      const lastCommit = await resolveLastCommit(p.plan.handoff?.lastCommit, headId, root, since.window);
+      const lastCommit = await resolveLastCommit(p.plan.handoff?.lastCommit, headId, root, since);
       handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since.counts.get(p.path) ?? null, commitsSinceAtLeast: since.beyond.has(p.path) });
     }),
   );

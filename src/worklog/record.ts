@@ -296,7 +296,8 @@ export async function catchUp(root: string, commonDir: string, gitDir: string, h
   const drainer = new WorklogDrainer(commonDir);
   try {
     await drain(commonDir, drainer, { wait: true });
-    if (!head || !branch || (await drainer.isRecorded(head))) return;
+    // An empty worklog has no start to find gaps after (and no directory to lock in yet).
+    if (!head || !branch || !existsSync(drainer.file) || (await drainer.isRecorded(head))) return;
     const ctx = await contextOf({ kind: 'commit', commit: head, ref: `refs/heads/${branch}`, gitDir, cwd: root, state: [], marker: null, env: {} });
     await drain(commonDir, drainer, { wait: true, then: () => drainer.recordGaps([head], ctx) });
   } catch (error) {
