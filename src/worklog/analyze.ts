@@ -2,7 +2,8 @@
 // Plans and git facts in, decisions out. Claims are src/claims/claims.ts's (one claim model for
 // pre-commit, pre-push and the worklog).
 import { PatternIndex } from '../claims/index.js';
-import { PatternError } from '../claims/pattern.js';
+import { PatternError, matchForm } from '../claims/pattern.js';
+import { couldMatch } from '../claims/claims.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { tasksOf, type TaskRef } from '../plan/tasks.js';
 
@@ -15,10 +16,13 @@ import { tasksOf, type TaskRef } from '../plan/tasks.js';
 export function matchTasks(tasks: TaskRef[], paths: string[], trailerTasks: string[], ignoreCase: boolean): string[] {
   const hits = new Set(trailerTasks.map((t) => t.trim()).filter(Boolean));
   const index = new PatternIndex<string>({ ignoreCase });
+  // Only the patterns near the commit's paths are compiled: plans of 10,000 tasks cost a string
+  // test each.
+  const forms = paths.map((p) => matchForm(p, ignoreCase));
   for (const ref of tasks) {
     for (const source of Array.isArray(ref.task.files) ? ref.task.files : []) {
       try {
-        if (typeof source !== 'string') continue;
+        if (typeof source !== 'string' || !couldMatch(source, forms, ignoreCase)) continue;
         index.add(source, ref.key);
       } catch (error) {
         if (!(error instanceof PatternError)) throw error;
