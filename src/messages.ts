@@ -543,6 +543,45 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
 `,
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   // --- end enforce ---
+  // ---- edit time: the coding agents' own hooks (src/agents) ----
+  agent: {
+    refusedHeader: (tool: string, count: number) =>
+      `plan-hooks: ${tool || 'this tool'} was refused before it ran — it would write ${count} path${count === 1 ? '' : 's'} claimed by another agent's task.\n`,
+    warningHeader: (tool: string, count: number) =>
+      `plan-hooks: note — ${tool || 'this tool'} writes ${count} path${count === 1 ? '' : 's'} claimed by another agent's task (not refused).\n`,
+    writtenBy: (path: string, how: string) => `    ${path} is written by: ${how}\n`,
+    waysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean) =>
+      `\nYou are ${identity} (from ${source}).\n` +
+      (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
+      `  - leave these files to ${holders.join(', ')}: pick a task that is ready ('npx plan-hooks status') and claim it first ('npx plan-hooks claim <plan/task>')\n` +
+      `  - coordinate with ${holders.join(', ')}: they release the task ('npx plan-hooks release <plan/task>') when they are done with it\n` +
+      staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'npx plan-hooks claim ${t} --takeover'\n`).join('') +
+      `  - or ask the person running these agents\n` +
+      (blocking ? `A commit that touches these files is refused too.\n` : ''),
+    bypassWarning: (ways: string[]) =>
+      `plan-hooks: this command skips git's hooks (${ways.join('; ')}). The commit is still checked — prepare-commit-msg checks it, the worklog records it as unverified, and pre-push and CI check it again — so skipping the hooks does not get a claimed file past plan-hooks. If a claim is in the way, coordinate with its holder instead.`,
+    failOpen: (detail: string) => `plan-hooks agent hook: ${detail}; the tool call is allowed (the commit still checks it).\n`,
+    badPayload: () => 'could not read the hook payload (not JSON)',
+    usage: (kinds: string[]) => `usage: agent-hook <${kinds.join('|')}> <pre-tool|session-start>`,
+    identitySource: (kind: string, file: string) => `the ${kind} agent hook in ${file}`,
+    sessionHeader: (identity: string, source: string) => `plan-hooks: you are ${identity} (from ${source}). This repository's work is planned in paired plans; edits to files another agent has claimed are refused.`,
+    sessionPlansHeading: () => 'Plans with open work:',
+    sessionNoPlans: (patterns: string) => `No plan has open work (plans: ${patterns}). Create one with 'npx plan-hooks new <name>'.`,
+    sessionOthersHeading: () => 'Claimed by others (do not edit these files):',
+    sessionMineHeading: () => 'Your claims:',
+    sessionClaim: (task: string, holder: string, since: string, age: string, files: string, stale: boolean) =>
+      `- ${task} — ${holder} since ${since} (${age}${stale ? ', stale: can be taken over' : ''}) — ${files}`,
+    sessionNone: () => '- none',
+    sessionHowTo: () =>
+      [
+        'How to work here:',
+        "- claim a task before editing its files: npx plan-hooks claim <plan/task> (then commit the plan)",
+        "- finish it: npx plan-hooks done <plan/task> --summary \"what was done\"; or give it back: npx plan-hooks release <plan/task>",
+        '- update the plan JSON in the same commit as the work; live state: npx plan-hooks status',
+      ].join('\n'),
+    sessionDeclaredOther: (declared: string, kind: string) =>
+      `Note: PLAN_HOOKS_AGENT=${declared} is set, but this session is ${kind}: commits that declare another agent's name are refused.`,
+  },
   // ---- plan validation: validate, new, the plan rules and the config file (src/plan, src/config) ----
   plan: {
     jsonSyntax: (detail: string) => ({
