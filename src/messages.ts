@@ -35,7 +35,7 @@ PLAN_HOOKS=0 skips every hook.
       : `plan-hooks refused the push because its own check failed (above). Fix the cause, or bypass once with 'git push --no-verify'.\n`,
 
   // install: init, uninstall, doctor, and the hook runner's own sentences
-  initUsage: `Usage: plan-hooks init [--dry-run] [--force] [--plans GLOB]... [--strict]
+  initUsage: `Usage: plan-hooks init [--dry-run] [--force] [--plans GLOB]... [--strict] [--agents LIST]
 
 Installs plan-hooks in this repository (run it from any folder inside it):
   - with package.json: adds plan-hooks and husky as devDependencies (with the package manager of
@@ -43,12 +43,17 @@ Installs plan-hooks in this repository (run it from any folder inside it):
     .husky/<hook> (your own lines stay);
   - without: hook scripts in the hooks directory git uses, calling this plan-hooks by path;
   - hooks already there are kept and run first;
-  - the "Plan State" block in AGENTS.md / CLAUDE.md / .github/copilot-instructions.md / GEMINI.md.
+  - the "Plan State" block in AGENTS.md / CLAUDE.md / .github/copilot-instructions.md / GEMINI.md;
+  - edit-time hooks for the coding agents (.claude/settings.json, .codex/hooks.json,
+    .gemini/settings.json, .cursor/hooks.json, .github/hooks/plan-hooks.json; your settings stay)
+    and the shim they run, .plan-hooks/agent-hook.sh.
 
   --dry-run     print every change and make none
   --force       replace a core.hooksPath that names no directory
   --plans GLOB  where plans live (written to .plan-hooks.json; default docs/**/*-plan.json)
   --strict      warnings fail validation (written to .plan-hooks.json)
+  --agents LIST which agents get edit-time hooks: claude,codex,gemini,cursor,copilot or none
+                (written to .plan-hooks.json as "agents"; default all)
 Running it again changes nothing when everything is in place.
 `,
   uninstallUsage: `Usage: plan-hooks uninstall [--dry-run]
@@ -544,6 +549,15 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   // --- end enforce ---
   // ---- edit time: the coding agents' own hooks (src/agents) ----
+  agentInstall: {
+    added: (file: string, kind: string, created: boolean) =>
+      `${created ? 'create' : 'update'}  ${file} (${kind}'s edit-time hooks${created ? '' : '; your settings kept'})`,
+    removed: (file: string) => `update  ${file} (plan-hooks' hooks removed; your settings kept)`,
+    shim: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (the agents' hook shim)`,
+    unreadable: (file: string, entries: string) =>
+      `${file} is not a JSON object with a "hooks" object, so init did not edit it. Fix it and run init again, or add plan-hooks' entries to its "hooks" yourself: ${entries}`,
+    badAgents: (names: string[], known: string[]) => `--agents names ${names.join(', ')}, which plan-hooks does not know; the agents are ${known.join(', ')} (or none).`,
+  },
   agent: {
     refusedHeader: (tool: string, count: number) =>
       `plan-hooks: ${tool || 'this tool'} was refused before it ran — it would write ${count} path${count === 1 ? '' : 's'} claimed by another agent's task.\n`,

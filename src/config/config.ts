@@ -43,6 +43,8 @@ export interface Config {
   claimPush: boolean;
   /** Claims from remote-tracking branches; false reads none. */
   remoteClaims: RemoteClaims | false;
+  /** The coding agents init installs edit-time hooks for; null means all (src/agents/kinds.ts). */
+  agents: string[] | null;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -69,6 +71,7 @@ export const DEFAULT_CONFIG: Config = {
   notes: false,
   claimPush: false,
   remoteClaims: { days: 30, remotes: ['*'], branches: ['*'] },
+  agents: null,
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';
