@@ -549,6 +549,25 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   // --- end enforce ---
   // ---- edit time: the coding agents' own hooks (src/agents) ----
+  doctorAgents: {
+    shimMissing: (file: string) => ({ text: `the agents' hook shim ${file} is missing: every agent hook fails (and allows).`, fix: `run 'plan-hooks init', and commit ${file}.` }),
+    shimChanged: (file: string) => ({ text: `the agents' hook shim ${file} differs from this plan-hooks' version.`, fix: `run 'plan-hooks init', and commit ${file}.` }),
+    missing: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks are not in ${file}: ${kind} edits claimed files unchecked until the commit.`, fix: `run 'plan-hooks init' (or leave ${kind} out: --agents, or "agents" in .plan-hooks.json).` }),
+    changed: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks in ${file} differ from what init writes.`, fix: `run 'plan-hooks init' and commit ${file}${kind === 'codex' ? '; Codex then asks you to trust the changed command' : ''}.` }),
+    unreadable: (kind: string, file: string) => ({ text: `${kind}: ${file} is not valid JSON: ${kind} may ignore it, plan-hooks' hooks included.`, fix: `fix the JSON, then run 'plan-hooks init'.` }),
+    seen: (kind: string, file: string, time: string, event: string, host: string) =>
+      `${kind}: ${file} → plan-hooks (seen running here at ${time}, ${event}${host !== kind ? `, by ${host}` : ''})`,
+    neverSeen: (kind: string, file: string) => ({
+      text: `${kind}: ${file} → plan-hooks, installed but never seen running in this worktree.`,
+      fix: {
+        claude: 'start Claude Code here and accept the trust dialog: it skips project hooks in folders you have not trusted (check with /hooks).',
+        codex: 'start Codex here, trust the project and review its hooks (/hooks): it skips project hooks until then, and again after a command changes.',
+        gemini: 'start Gemini CLI here; check /hooks panel that the hooks system is enabled.',
+        cursor: 'open the project in Cursor and start an agent chat; the Hooks output channel shows hook errors.',
+        copilot: 'start the Copilot CLI here and trust the folder (it skips project hooks in folders you have not trusted); VS Code agent mode reads the file too.',
+      }[kind] ?? `start ${kind} here once.`,
+    }),
+  },
   agentInstall: {
     added: (file: string, kind: string, created: boolean) =>
       `${created ? 'create' : 'update'}  ${file} (${kind}'s edit-time hooks${created ? '' : '; your settings kept'})`,
