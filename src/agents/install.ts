@@ -14,6 +14,7 @@ import type { Action } from '../install/actions.js';
 import { detectJsonFormat, formatJson } from '../plan/json-format.js';
 import { messages } from '../messages.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
+import { readIf } from './workspace.js';
 
 const SHIM_TEMPLATE = new URL('../../../hooks/agent-hook.sh', import.meta.url);
 
@@ -110,14 +111,6 @@ export interface AgentFacts {
 }
 
 const recordFile = (commonDir: string) => join(commonDir, 'plan-hooks', 'agents-install.json');
-
-function readIf(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /** The outermost directory above `file` (repository-relative) that holds nothing else, else `file`. */
 function soleContainer(root: string, file: string): string {

@@ -21,7 +21,8 @@ export interface Workspace {
   ignoreCase: boolean;
 }
 
-function read(path: string): string | null {
+/** A file's text, or null when it cannot be read. */
+export function readIf(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
   } catch {
@@ -31,7 +32,7 @@ function read(path: string): string | null {
 
 /** The branch a git dir's HEAD names, or null when detached or unreadable. */
 function branchOf(gitDir: string): string | null {
-  const head = read(join(gitDir, 'HEAD'))?.trim() ?? '';
+  const head = readIf(join(gitDir, 'HEAD'))?.trim() ?? '';
   return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : null;
 }
 
@@ -43,7 +44,7 @@ function gitDirOf(root: string): string | null {
   } catch {
     return null;
   }
-  const m = /^gitdir: (.+)$/m.exec(read(dotGit) ?? '');
+  const m = /^gitdir: (.+)$/m.exec(readIf(dotGit) ?? '');
   if (!m) return null;
   const dir = m[1]!.trim();
   return isAbsolute(dir) ? dir : resolve(root, dir);
@@ -64,7 +65,7 @@ export function findRoot(start: string): string | null {
 export function openWorkspace(root: string): Workspace | null {
   const gitDir = gitDirOf(root);
   if (!gitDir) return null;
-  const common = read(join(gitDir, 'commondir'))?.trim();
+  const common = readIf(join(gitDir, 'commondir'))?.trim();
   const commonDir = common ? resolve(gitDir, common) : gitDir;
   const trees: Worktree[] = [];
   // The main worktree: the directory holding the common `.git`.
@@ -80,7 +81,7 @@ export function openWorkspace(root: string): Workspace | null {
   }
   for (const name of linked.slice(0, 256)) {
     const dir = join(commonDir, 'worktrees', name);
-    const pointer = read(join(dir, 'gitdir'))?.trim();
+    const pointer = readIf(join(dir, 'gitdir'))?.trim();
     if (!pointer) continue;
     const top = dirname(pointer);
     // A worktree whose directory is gone is prunable: nothing to read there.
@@ -88,7 +89,7 @@ export function openWorkspace(root: string): Workspace | null {
     trees.push({ path: top, head: null, branch: branchOf(dir) });
   }
   // core.ignorecase lives in the [core] section git init writes at the top of the config.
-  const core = /\[core\]([^[]*)/i.exec(read(join(commonDir, 'config')) ?? '')?.[1] ?? '';
+  const core = /\[core\]([^[]*)/i.exec(readIf(join(commonDir, 'config')) ?? '')?.[1] ?? '';
   const ignoreCase = /^\s*ignorecase\s*=\s*(true|yes|on|1)\s*$/im.test(core);
   return { root, gitDir, commonDir, branch: branchOf(gitDir), otherWorktrees: trees, ignoreCase };
 }
