@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { liveClaims } from '../claims/claims.js';
 import { formatClaimGroups, byClaim } from '../check/report.js';
-import { type Config, loadConfig } from '../config/config.js';
+import { type Config, loadConfig, loadConfigUnchecked } from '../config/config.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { planMatcher } from '../plan/discover.js';
@@ -37,7 +37,7 @@ async function open(rootArg: string | undefined, cwd: string | null): Promise<Op
   const root = findRoot(rootArg ? resolve(rootArg) : (cwd ?? process.cwd()));
   const ws = root ? openWorkspace(root) : null;
   if (!ws) return null;
-  return { ws, config: await loadConfig(ws.root) };
+  return { ws, config: loadConfigUnchecked(ws.root) ?? (await loadConfig(ws.root)) };
 }
 
 function editReason(call: ToolCall, decision: EditDecision, identity: Identity, now: Date, blocking: boolean): string {
