@@ -107,3 +107,20 @@ test('replies: a denial in each protocol; a warning never sets a permission deci
     assert.match(text, /careful/);
   }
 });
+
+test('configuration at edit time: read without the validator when the keys it uses have their types, else left to loadConfig', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { loadConfigUnchecked, loadConfig } = await import('../../src/config/config.js');
+  const dir = mkdtempSync(join(tmpdir(), 'agents-config-'));
+  assert.equal(loadConfigUnchecked(dir), DEFAULT_CONFIG);
+  writeFileSync(join(dir, '.plan-hooks.json'), '{"agents":["claude"],"staleAfterHours":2,"aliases":{"codex":["openai"]}}');
+  const quick = loadConfigUnchecked(dir)!;
+  assert.deepEqual([quick.staleAfterHours, quick.aliases, quick.agents], [2, { claude: ['claude-code'], codex: ['openai'] }, ['claude']]);
+  assert.deepEqual(quick, await loadConfig(dir), 'the same as the validated read');
+  writeFileSync(join(dir, '.plan-hooks.json'), '{"plans":"docs/*.json"}');
+  assert.equal(loadConfigUnchecked(dir), null);
+  await assert.rejects(loadConfig(dir));
+  rmSync(dir, { recursive: true, force: true });
+});
