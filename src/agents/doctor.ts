@@ -18,7 +18,7 @@ export function agentState(kind: AgentKind, text: string | null): State {
   if (text === null) return 'missing';
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text.replace(/^\ufeff/, ''));
   } catch {
     return 'unreadable';
   }

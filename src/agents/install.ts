@@ -182,7 +182,7 @@ function withEntries(kind: AgentKind, text: string | null): Edited | 'unreadable
   let data: Json = {};
   if (text !== null) {
     try {
-      const parsed: unknown = JSON.parse(text);
+      const parsed: unknown = JSON.parse(text.replace(/^\ufeff/, ''));
       if (!isObject(parsed)) return 'unreadable';
       data = parsed;
     } catch {
@@ -213,7 +213,7 @@ function withEntries(kind: AgentKind, text: string | null): Edited | 'unreadable
     if (at === -1) list.push(entry.value);
     else if (JSON.stringify(list[at]) !== JSON.stringify(entry.value)) list[at] = entry.value;
   }
-  const format = text === null ? { indent: 2 as const, newline: '\n' as const, finalNewline: true } : detectJsonFormat(text);
+  const format = text === null ? { indent: 2 as const, newline: '\n' as const, finalNewline: true, bom: false } : detectJsonFormat(text);
   const next = formatJson(data, format.indent === 0 && text !== null && text.includes('\n') ? { ...format, indent: 2 } : format);
   return { text: next === text ? text : next, keys };
 }
@@ -222,7 +222,7 @@ function withEntries(kind: AgentKind, text: string | null): Edited | 'unreadable
 function withoutEntries(kind: AgentKind, text: string, created: { created: boolean; keys: string[] } | undefined): string | null | 'unchanged' {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text.replace(/^\ufeff/, ''));
   } catch {
     return 'unchanged';
   }
