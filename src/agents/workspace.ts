@@ -10,6 +10,7 @@ import { worktreeVersions } from '../claims/versions.js';
 import type { Config } from '../config/config.js';
 import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
+import { withoutBom } from '../plan/plan-text.js';
 
 export interface Workspace {
   root: string;
@@ -94,9 +95,22 @@ export function openWorkspace(root: string): Workspace | null {
   return { root, gitDir, commonDir, branch: branchOf(gitDir), otherWorktrees: trees, ignoreCase };
 }
 
+/**
+ * A plan file's value for the claims, as readPlanText gives it (./plan/plan-text.ts: the BOM
+ * ignored, the last of repeated keys) without its scan for problems, which costs ~3 ms a plan
+ * on every edit and changes no claim: validate and the commit report those problems.
+ */
+function claimsValue(raw: string): unknown {
+  try {
+    return JSON.parse(withoutBom(raw));
+  } catch {
+    return null;
+  }
+}
+
 /** Every plan version the edit-time check sees: this worktree's files first, then the others'. */
 export function workspaceVersions(ws: Workspace, config: Config): PlanVersion[] {
   const plans = planMatcher(config);
-  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree');
-  return [...here, ...worktreeVersions(ws, plans)];
+  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree', claimsValue);
+  return [...here, ...worktreeVersions(ws, plans, undefined, claimsValue)];
 }

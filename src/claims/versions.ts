@@ -146,11 +146,12 @@ export function worktreeVersions(
   repo: Pick<Repository, 'otherWorktrees'>,
   plans: PlanMatcher,
   labelOf = (tree: Worktree) => `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`,
+  parse: (text: string) => unknown = parsePlanJson,
 ): PlanVersion[] {
   const versions: PlanVersion[] = [];
   for (const tree of repo.otherWorktrees) {
     const label = labelOf(tree);
-    for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parsePlanJson(text) });
+    for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parse(text) });
   }
   return versions;
 }
