@@ -52,9 +52,15 @@ const fromDisk = {
     });
   },
 };
-for (const hook of HOOKS) {
+// The coding agents' edit-time hook (src/agents/main.ts) is one more bundle, started by the
+// committed shim .plan-hooks/agent-hook.sh on every edit the agent makes.
+const entries = [
+  ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
+  { name: 'agent', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+];
+for (const { name: hook, contents } of entries) {
   const result = await build({
-    stdin: { contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
+    stdin: { contents, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
     outfile: join(src, 'hooks', `${hook}.cjs`),
     bundle: true,
     format: 'cjs',

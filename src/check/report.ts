@@ -12,24 +12,37 @@ import { sortProblems } from '../plan/problems.js';
 /** Paths listed per task before the rest are counted. */
 const PATHS_PER_TASK = 20;
 
-export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit()): string {
-  const byClaim = new Map<LiveClaim, ClaimHit[]>();
+/** Hits grouped by claim, in the order first met. */
+export function byClaim(hits: ClaimHit[]): Map<LiveClaim, ClaimHit[]> {
+  const groups = new Map<LiveClaim, ClaimHit[]>();
   for (const hit of hits) {
-    const list = byClaim.get(hit.claim);
+    const list = groups.get(hit.claim);
     if (list) list.push(hit);
-    else byClaim.set(hit.claim, [hit]);
+    else groups.set(hit.claim, [hit]);
   }
-  const paths = new Set(hits.map((h) => h.path)).size;
-  let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
-  for (const [claim, list] of byClaim) {
+  return groups;
+}
+
+/** Each claim the hits fall under (task, holder, since when, where read), with its paths and patterns. */
+export function formatClaimGroups(groups: Map<LiveClaim, ClaimHit[]>, now: Date): string {
+  let out = '';
+  for (const [claim, list] of groups) {
     const hours = claim.since ? claimAgeHours({ id: '', status: 'in-progress', claimedAt: claim.since }, now) : null;
     const since = messages.claimSince(claim.since === null ? null : sanitizeLine(claim.since), hours);
     out += messages.claimGroup(sanitizeLine(claim.task), sanitizeLine(claim.holder), since, `${sanitizeLine(claim.source.label)}: ${sanitizeLine(claim.file)}`, claim.stale);
     for (const hit of list.slice(0, PATHS_PER_TASK)) out += messages.claimPath(sanitizeLine(hit.path), sanitizeLine(hit.pattern));
     if (list.length > PATHS_PER_TASK) out += messages.claimMorePaths(list.length - PATHS_PER_TASK);
   }
-  const holders = [...new Set([...byClaim.keys()].map((c) => sanitizeLine(c.holder)))];
-  const stale = [...new Set([...byClaim.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
+  return out;
+}
+
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit()): string {
+  const groups = byClaim(hits);
+  const paths = new Set(hits.map((h) => h.path)).size;
+  let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
+  out += formatClaimGroups(groups, now);
+  const holders = [...new Set([...groups.keys()].map((c) => sanitizeLine(c.holder)))];
+  const stale = [...new Set([...groups.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
   out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass);
   return out;
 }

@@ -142,11 +142,16 @@ export async function planVersions(
 }
 
 /** The plans as the other worktrees have them on disk (claims made there, committed or not). */
-export function worktreeVersions(repo: Repository, plans: PlanMatcher): PlanVersion[] {
+export function worktreeVersions(
+  repo: Pick<Repository, 'otherWorktrees'>,
+  plans: PlanMatcher,
+  labelOf = (tree: Worktree) => `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`,
+  parse: (text: string) => unknown = parsePlanJson,
+): PlanVersion[] {
   const versions: PlanVersion[] = [];
   for (const tree of repo.otherWorktrees) {
-    const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`;
-    for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parsePlanJson(text) });
+    const label = labelOf(tree);
+    for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parse(text) });
   }
   return versions;
 }

@@ -14,6 +14,10 @@ import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/
 import { HOOKS } from '../hooks/main.js';
 import { gitSync } from '../git/sync.js';
 import { messages } from '../messages.js';
+import { diagnoseAgents } from '../agents/doctor.js';
+import { chosenAgents, readAgentFacts } from '../agents/install.js';
+import { readSeen } from '../agents/session-start.js';
+import { openWorkspace } from '../agents/workspace.js';
 
 /** git's arguments for each hook, as a commit or push would pass them. */
 function hookArgs(hook: string, msgFile: string): string[] {
@@ -104,6 +108,9 @@ const command: Command = {
     const facts = await gatherFacts();
     const probe: Probe = values['no-run'] ? { node: null, cli: null, nodeVersion: null, runs: {} } : runHooks(facts);
     const findings = diagnose(facts, probe, process.env);
+    // The coding agents' hooks: installed, missing or changed, and seen running (src/agents/doctor.ts).
+    const gitDir = openWorkspace(facts.root)?.gitDir;
+    findings.push(...diagnoseAgents(readAgentFacts(facts.root, facts.commonDir), chosenAgents(undefined, facts.config.agents), (kind) => (gitDir ? readSeen(gitDir, kind) : null)));
     const failed = findings.filter((f) => f.level === 'fail').length;
     if (values.json) {
       process.stdout.write(

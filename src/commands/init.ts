@@ -11,6 +11,9 @@ import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
 import { planInit } from '../install/plan-init.js';
 import { messages } from '../messages.js';
+import { chosenAgents, planAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
+import { AGENT_KINDS } from '../agents/kinds.js';
+import { UsageError } from '../errors.js';
 
 /** The files init changed that belong in the repository (what the user commits next). */
 function filesToCommit(actions: Action[], root: string, commonDir: string): string[] {
@@ -36,11 +39,18 @@ const command: Command = {
     const { values } = parseCommandArgs(argv, {
       command: 'init',
       usage: messages.initUsage,
-      options: { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, plans: { type: 'string', multiple: true }, strict: { type: 'boolean' } },
+      options: { 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, plans: { type: 'string', multiple: true }, strict: { type: 'boolean' }, agents: { type: 'string' } },
     });
     const dryRun = values['dry-run'] === true;
+    const unknown = values.agents === undefined ? [] : unknownAgents(values.agents);
+    if (unknown.length > 0) throw new UsageError(messages.agentInstall.badAgents(unknown, [...AGENT_KINDS]));
     const facts = await gatherFacts();
-    const plan = planInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict });
+    const agents = chosenAgents(values.agents, facts.config.agents);
+    const plan = planInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict, agents: values.agents === undefined ? undefined : agents });
+    // The coding agents' hook files and their shim (src/agents/install.ts).
+    const agentPlan = planAgentInstall(readAgentFacts(facts.root, facts.commonDir), agents);
+    plan.actions.push(...agentPlan.actions);
+    plan.notes.push(...agentPlan.notes);
     const notes = plan.notes.map((n) => `note: ${n}\n`).join('');
     if (plan.actions.length === 0) {
       process.stdout.write(messages.initNothing() + notes);
@@ -61,6 +71,7 @@ const command: Command = {
       throw new UserError(messages.initRolledBack(error instanceof Error ? error.message : String(error)));
     }
     writeManifest(facts.commonDir, mergeManifest(facts.manifest, plan.manifest));
+    writeAgentRecord(facts.commonDir, agentPlan.record);
     process.stdout.write(
       messages.initDone(plan.mode, plan.manifest.hooksDir ?? '', plan.actions.length) +
         notes +

@@ -7,6 +7,7 @@ import { gatherFacts } from '../install/facts.js';
 import { removeManifest } from '../install/manifest.js';
 import { planUninstall } from '../install/plan-uninstall.js';
 import { messages } from '../messages.js';
+import { planAgentUninstall, readAgentFacts, removeAgentRecord } from '../agents/install.js';
 
 const command: Command = {
   summary: 'Remove exactly what init added',
@@ -15,7 +16,7 @@ const command: Command = {
     const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });
     const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
-    const actions = planUninstall(facts);
+    const actions = [...planUninstall(facts), ...planAgentUninstall(readAgentFacts(facts.root, facts.commonDir))];
     if (actions.length === 0 && !facts.manifest) {
       process.stdout.write(messages.uninstallNothing());
       return EXIT.ok;
@@ -23,6 +24,7 @@ const command: Command = {
     runActions(actions, dryRun, messages.uninstallDryRunHeader());
     if (dryRun) return EXIT.ok;
     removeManifest(facts.commonDir);
+    removeAgentRecord(facts.commonDir);
     process.stdout.write(messages.uninstallDone(actions.length));
     if (facts.worklog) process.stdout.write(messages.uninstallWorklogKept(facts.worklog));
     return EXIT.ok;

@@ -43,6 +43,8 @@ export interface Config {
   claimPush: boolean;
   /** Claims from remote-tracking branches; false reads none. */
   remoteClaims: RemoteClaims | false;
+  /** The coding agents init installs edit-time hooks for; null means all (src/agents/kinds.ts). */
+  agents: string[] | null;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -69,6 +71,7 @@ export const DEFAULT_CONFIG: Config = {
   notes: false,
   claimPush: false,
   remoteClaims: { days: 30, remotes: ['*'], branches: ['*'] },
+  agents: null,
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';
@@ -117,7 +120,10 @@ export async function loadConfig(root: string): Promise<Config> {
   const { configProblems } = await import('./validate.js');
   const problems = configProblems(user.data);
   if (problems.length > 0) throw new UsageError(messages.config.invalid(user.source, problems));
-  const data = user.data as Partial<Config>;
+  return withDefaults(user.data as Partial<Config>);
+}
+
+function withDefaults(data: Partial<Config>): Config {
   return {
     ...DEFAULT_CONFIG,
     ...data,
@@ -126,4 +132,25 @@ export async function loadConfig(root: string): Promise<Config> {
     aliases: { ...DEFAULT_CONFIG.aliases, ...data.aliases },
     remoteClaims: data.remoteClaims === false ? false : { ...(DEFAULT_CONFIG.remoteClaims as RemoteClaims), ...data.remoteClaims },
   };
+}
+
+const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '');
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The configuration without the validator (~30 ms to load), for the agents' edit-time hook,
+ * which runs on every edit and reads only plans, staleAfterHours, checks and aliases: when
+ * those have the schema's types, the settings merged as loadConfig merges them; otherwise null,
+ * and the caller uses loadConfig, which says what is wrong.
+ */
+export function loadConfigUnchecked(root: string): Config | null {
+  const user = readUserConfig(root);
+  if (!user) return DEFAULT_CONFIG;
+  const d = user.data;
+  if (!isRecord(d)) return null;
+  if (d.plans !== undefined && !(isStrings(d.plans) && (d.plans as string[]).length > 0)) return null;
+  if (d.staleAfterHours !== undefined && !(typeof d.staleAfterHours === 'number' && d.staleAfterHours > 0)) return null;
+  if (d.checks !== undefined && !(isRecord(d.checks) && Object.values(d.checks).every((m) => m === 'enforce' || m === 'warn' || m === 'off'))) return null;
+  if (d.aliases !== undefined && !(isRecord(d.aliases) && Object.values(d.aliases).every(isStrings))) return null;
+  return withDefaults(d as Partial<Config>);
 }

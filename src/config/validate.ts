@@ -19,6 +19,7 @@ const EXPECTED: Record<string, string> = {
   notes: 'true or false',
   claimPush: 'true or false',
   remoteClaims: 'false, or an object with days (a number > 0), remotes and branches (lists of globs), e.g. {"days": 30, "remotes": ["origin"], "branches": ["*"]}',
+  agents: 'null or a list of coding agents among claude, codex, gemini, cursor, copilot',
 };
 
 function describe(error: AjvError, data: unknown): string {

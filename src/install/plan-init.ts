@@ -42,6 +42,8 @@ export interface InitOptions {
   /** Non-default settings for .plan-hooks.json. */
   plans?: string[];
   strict?: boolean;
+  /** The coding agents chosen with --agents (written to .plan-hooks.json). */
+  agents?: string[];
 }
 
 export type InstallMode = 'husky' | 'dir' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
@@ -334,12 +336,13 @@ function planEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manife
 
 function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest): void {
   // Defaults need no file: it is written only for settings the user asked for.
-  if (opts.plans === undefined && opts.strict === undefined) return;
+  if (opts.plans === undefined && opts.strict === undefined && opts.agents === undefined) return;
   let current: Record<string, unknown> = {};
   if (facts.userConfigText !== null) current = JSON.parse(facts.userConfigText) as Record<string, unknown>;
   const next = { ...current };
   if (opts.plans !== undefined) next.plans = opts.plans;
   if (opts.strict !== undefined) next.strict = opts.strict;
+  if (opts.agents !== undefined) next.agents = opts.agents;
   const text = `${JSON.stringify(next, null, 2)}\n`;
   if (text === facts.userConfigText) return;
   actions.push({ kind: 'write', path: join(facts.root, CONFIG_FILE), content: text, what: messages.actUserConfig(CONFIG_FILE, facts.userConfigText === null) });

@@ -45,6 +45,11 @@ async function planPaths(place: Place, config: Config, cwd: string): Promise<str
 export function parsePlan(text: string): PlanState | string {
   const { value: data, problem } = readPlanText(text);
   if (problem) return messages.planTextReason(problem.message, problem.line, problem.column);
+  return asPlan(data);
+}
+
+/** Parsed JSON as a plan (lenient, as parsePlan), or the reason it is not one. */
+export function asPlan(data: unknown): PlanState | string {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
   const plan = data as PlanState;
   if (typeof plan.planId !== 'string' || !Array.isArray(plan.workItems)) return 'no planId or workItems';

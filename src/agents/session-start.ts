@@ -1,0 +1,113 @@
+// What an agent is handed when its session starts: who it is, the plans with open work (next
+// action, ready tasks), the claims held by others and its own, and how to claim, finish and
+// release — short, built from the handoff renderer's pieces (src/handoff/render.ts). Also the
+// marker doctor reads to tell that the agent really runs plan-hooks' hooks here.
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LiveClaim, PlanVersion } from '../claims/claims.js';
+import { claimAgeHours } from '../claims/stale.js';
+import type { Config } from '../config/config.js';
+import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
+import { type Identity, sameAgent } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import { asPlan, type PlanFile } from '../plan/snapshot.js';
+import type { AgentKind } from './kinds.js';
+
+/** Claims listed per heading before the rest are counted. */
+const MAX_CLAIMS = 10;
+const MAX_PLANS = 6;
+
+function claimLines(claims: LiveClaim[], now: Date): string[] {
+  if (claims.length === 0) return [messages.agent.sessionNone()];
+  const lines = claims.slice(0, MAX_CLAIMS).map((c) => {
+    const hours = c.since ? claimAgeHours({ id: '', status: 'in-progress', claimedAt: c.since }, now) : null;
+    const files = c.files.length ? c.files.slice(0, 5).map(code).join(', ') + (c.files.length > 5 ? ', …' : '') : 'no files';
+    return messages.agent.sessionClaim(inline(c.task), inline(c.holder), inline(c.since ?? '?'), messages.claimAge(hours), files, c.stale);
+  });
+  if (claims.length > MAX_CLAIMS) lines.push(`- … and ${claims.length - MAX_CLAIMS} more ('npx plan-hooks status')`);
+  return lines;
+}
+
+/** The session-start text (pure). `versions` are this worktree's plans first (label 'the working tree'). */
+export function renderSessionStart(input: {
+  identity: Identity;
+  versions: PlanVersion[];
+  claims: LiveClaim[];
+  config: Pick<Config, 'aliases' | 'plans'>;
+  now: Date;
+  declaredOther: string | null;
+}): string {
+  const { identity, now } = input;
+  const plans: PlanFile[] = [];
+  for (const v of input.versions) {
+    if (v.source.label !== 'the working tree') continue;
+    const plan = asPlan(v.plan);
+    if (typeof plan !== 'string') plans.push({ path: v.file, plan });
+  }
+  plans.sort((a, b) => a.path.localeCompare(b.path));
+  const open = openPlans(plans);
+  const mine = input.claims.filter((c) => sameAgent(c.holder, identity.name, input.config.aliases));
+  const others = input.claims.filter((c) => !mine.includes(c));
+  const lines = [messages.agent.sessionHeader(inline(identity.name), inline(identity.detail))];
+  if (input.declaredOther) lines.push(messages.agent.sessionDeclaredOther(inline(input.declaredOther), identity.name));
+  lines.push('', messages.agent.sessionPlansHeading());
+  if (open.length === 0) lines.push(messages.agent.sessionNoPlans(input.config.plans.join(', ')));
+  for (const p of open.slice(0, MAX_PLANS)) lines.push(...openPlanLines(p));
+  if (open.length > MAX_PLANS) lines.push(`- … and ${open.length - MAX_PLANS} more ('npx plan-hooks status')`);
+  lines.push('', messages.agent.sessionOthersHeading(), ...claimLines(others, now));
+  lines.push('', messages.agent.sessionMineHeading(), ...claimLines(mine, now));
+  lines.push('', messages.agent.sessionHowTo());
+  return lines.join('\n');
+}
+
+export const seenMarkerFile = (gitDir: string, kind: AgentKind) => join(gitDir, 'plan-hooks', 'agents', `${kind}.json`);
+
+export interface SeenMarker {
+  agent: AgentKind;
+  /** Who really sent the payload: the agent, or VS Code / Cursor reading the agent's file. */
+  host: string;
+  event: string;
+  time: string;
+}
+
+/** Leaves the marker doctor reads: this agent's hooks ran here, at this time. Never fails. */
+export function markSeen(gitDir: string, marker: SeenMarker): void {
+  try {
+    const file = seenMarkerFile(gitDir, marker.agent);
+    mkdirSync(join(gitDir, 'plan-hooks', 'agents'), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(marker)}\n`);
+  } catch {
+    // A read-only git dir only means doctor cannot tell that the hooks ran.
+  }
+}
+
+export function readSeen(gitDir: string, kind: AgentKind): SeenMarker | null {
+  try {
+    const data = JSON.parse(readFileSync(seenMarkerFile(gitDir, kind), 'utf8')) as SeenMarker;
+    return typeof data.time === 'string' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Claude Code runs the lines of CLAUDE_ENV_FILE before each of the session's shell commands:
+ * PLAN_HOOKS_AGENT there makes the session's commits carry its own name (the one its
+ * CLAUDECODE marker also gives). The value is the agent kind, a fixed word: nothing from the
+ * payload reaches the file.
+ */
+export function persistIdentity(envFile: string, kind: AgentKind): void {
+  const line = `export PLAN_HOOKS_AGENT=${kind}`;
+  try {
+    let text = '';
+    try {
+      text = readFileSync(envFile, 'utf8');
+    } catch {
+      // Not there yet: Claude Code creates it on demand.
+    }
+    if (text.split('\n').includes(line)) return;
+    appendFileSync(envFile, `${text === '' || text.endsWith('\n') ? '' : '\n'}${line}\n`);
+  } catch {
+    // The identity then comes from CLAUDECODE, as for any commit made in Claude Code.
+  }
+}

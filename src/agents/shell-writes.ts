@@ -1,0 +1,372 @@
+// What a shell command evidently writes, read from its text (pure). Best effort and bounded: the
+// command is tokenized as POSIX sh quotes it, never expanded, evaluated or run. A token that
+// needs expansion to be known ($VAR, `…`, globs, ~) names no path: edit time fails open, and the
+// commit is the wall. Also: the ways a command skips git's hooks, which are warned about.
+
+/** A path the command writes, as written in the command (relative to its working directory), and how. */
+export interface ShellWrite {
+  path: string;
+  how: string;
+}
+
+export interface ShellFacts {
+  writes: ShellWrite[];
+  /** How the command skips plan-hooks' git hooks, e.g. "git commit --no-verify". */
+  bypasses: string[];
+}
+
+/** Past these the command is not read at all (fail open): a tool call is not a script file. */
+const MAX_LENGTH = 64 * 1024;
+const MAX_TOKENS = 4000;
+const MAX_DEPTH = 2;
+
+interface Word {
+  text: string;
+  /** False when part of it needs expansion to be known. */
+  literal: boolean;
+}
+
+type Token = { op: string } | { word: Word };
+
+const OPERATORS = ['&&', '||', ';;', '>>', '>|', '&>', '<<', '<>', '>&', '<&', ';', '|', '&', '>', '<', '(', ')', '\n'];
+
+/** Splits `text` into words and operators the way sh would before expansion; null when unbounded. */
+function tokenize(text: string): Token[] | null {
+  const tokens: Token[] = [];
+  let i = 0;
+  let word: Word | null = null;
+  const push = () => {
+    if (word) tokens.push({ word });
+    word = null;
+  };
+  const add = (s: string, literal = true) => {
+    word ??= { text: '', literal: true };
+    word.text += s;
+    if (!literal) word.literal = false;
+  };
+  const heredocs: { delim: string; strip: boolean }[] = [];
+  while (i < text.length) {
+    if (tokens.length > MAX_TOKENS) return null;
+    const c = text[i]!;
+    if (c === '\\') {
+      if (text[i + 1] === '\n') i += 2;
+      else {
+        add(text[i + 1] ?? '');
+        i += 2;
+      }
+      continue;
+    }
+    if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end === -1) return null;
+      add(text.slice(i + 1, end));
+      i = end + 1;
+      continue;
+    }
+    if (c === '"') {
+      let j = i + 1;
+      let s = '';
+      let literal = true;
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === '\\' && j + 1 < text.length && '$`"\\\n'.includes(text[j + 1]!)) {
+          s += text[j + 1];
+          j += 2;
+          continue;
+        }
+        if (text[j] === '$' || text[j] === '`') literal = false;
+        s += text[j];
+        j++;
+      }
+      if (j >= text.length) return null;
+      add(s, literal);
+      i = j + 1;
+      continue;
+    }
+    if (c === '#' && word === null) {
+      const nl = text.indexOf('\n', i);
+      i = nl === -1 ? text.length : nl;
+      continue;
+    }
+    if (c === ' ' || c === '\t') {
+      push();
+      i++;
+      continue;
+    }
+    const op = OPERATORS.find((o) => text.startsWith(o, i));
+    if (op) {
+      // `2>` and `1>>`: a file descriptor number glued to a redirection belongs to it.
+      if ((op[0] === '>' || op[0] === '<') && word !== null && /^\d+$/.test((word as Word).text)) word = null;
+      push();
+      tokens.push({ op });
+      i += op.length;
+      if (op === '<<') {
+        // The here-document's body is data, not commands: skip it.
+        let strip = false;
+        if (text[i] === '-') {
+          strip = true;
+          i++;
+        }
+        while (text[i] === ' ' || text[i] === '\t') i++;
+        const m = /^(['"]?)([^\s'";&|<>()]+)\1/.exec(text.slice(i));
+        if (m) {
+          heredocs.push({ delim: m[2]!, strip });
+          tokens.push({ word: { text: m[2]!, literal: true } });
+          i += m[0].length;
+        }
+      }
+      if (op === '\n' && heredocs.length > 0) {
+        for (const h of heredocs.splice(0)) {
+          for (;;) {
+            const nl = text.indexOf('\n', i);
+            const line = text.slice(i, nl === -1 ? text.length : nl);
+            i = nl === -1 ? text.length : nl + 1;
+            if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim || nl === -1) break;
+          }
+        }
+      }
+      continue;
+    }
+    add(c, !'$`*?[{~'.includes(c));
+    i++;
+  }
+  push();
+  return tokens;
+}
+
+/** The simple commands of a token list: words and redirections between operators. */
+interface Simple {
+  words: Word[];
+  redirects: { op: string; target: Word | null }[];
+}
+
+function simpleCommands(tokens: Token[]): Simple[] {
+  const out: Simple[] = [];
+  let cur: Simple = { words: [], redirects: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if ('word' in t) {
+      cur.words.push(t.word);
+      continue;
+    }
+    if (['>', '>>', '>|', '&>', '<>', '>&'].includes(t.op)) {
+      const next = tokens[i + 1];
+      cur.redirects.push({ op: t.op, target: next && 'word' in next ? next.word : null });
+      if (next && 'word' in next) i++;
+      continue;
+    }
+    if (t.op === '<' || t.op === '<&' || t.op === '<<') {
+      const next = tokens[i + 1];
+      if (next && 'word' in next) i++;
+      continue;
+    }
+    out.push(cur);
+    cur = { words: [], redirects: [] };
+  }
+  out.push(cur);
+  return out.filter((s) => s.words.length > 0 || s.redirects.length > 0);
+}
+
+/** Words that run the command after them (`sudo sed -i …`), with the options they take a value for. */
+const WRAPPERS: Record<string, Set<string>> = {
+  sudo: new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U']),
+  doas: new Set(['-u', '-C']),
+  env: new Set(['-u', '-C', '-S']),
+  nohup: new Set(),
+  time: new Set(),
+  command: new Set(),
+  exec: new Set(),
+  nice: new Set(['-n']),
+  xargs: new Set(['-I', '-n', '-P', '-d', '-L', '-s', '-E']),
+};
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** The command's words after assignments and wrappers, and the assignments it was given. */
+function unwrap(words: Word[]): { argv: Word[]; assignments: string[] } {
+  const assignments: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < words.length && ASSIGNMENT.test(words[i]!.text)) assignments.push(words[i++]!.text);
+    const w = words[i]?.text;
+    if (w === undefined || !Object.hasOwn(WRAPPERS, w)) break;
+    const withValue = WRAPPERS[w]!;
+    i++;
+    while (i < words.length && words[i]!.text.startsWith('-')) {
+      if (withValue.has(words[i]!.text)) i++;
+      i++;
+    }
+  }
+  return { argv: words.slice(i), assignments };
+}
+
+const base = (w: Word | undefined) => (w ? w.text.slice(w.text.lastIndexOf('/') + 1) : '');
+
+/** Operands (non-options) of an argv, honouring `--`. */
+function operands(args: Word[], withValue: Set<string> = new Set()): Word[] {
+  const out: Word[] = [];
+  let options = true;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (options && a.text === '--') {
+      options = false;
+      continue;
+    }
+    if (options && a.text.startsWith('-') && a.text !== '-') {
+      if (withValue.has(a.text)) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+function sedFiles(args: Word[]): Word[] | null {
+  let inPlace = false;
+  let scriptGiven = false;
+  const rest: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.text;
+    if (a === '-i' || a.startsWith('-i') || a === '--in-place' || a.startsWith('--in-place=')) inPlace = true;
+    else if (/^-[a-zA-Z]*i/.test(a) && !a.startsWith('--')) inPlace = true;
+    if (a === '-e' || a === '-f' || a === '--expression' || a === '--file') {
+      scriptGiven = true;
+      i++;
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') continue;
+    rest.push(args[i]!);
+  }
+  if (!inPlace) return null;
+  return scriptGiven ? rest : rest.slice(1);
+}
+
+/** `git` with its global options: the subcommand and its arguments, and `-c key=value` settings. */
+function gitInvocation(args: Word[]): { sub: string; rest: Word[]; settings: string[] } {
+  const settings: string[] = [];
+  let i = 0;
+  while (i < args.length && args[i]!.text.startsWith('-')) {
+    const a = args[i]!.text;
+    if (a === '-c' || a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace' || a === '--config-env') {
+      if (a === '-c') settings.push(args[i + 1]?.text ?? '');
+      i += 2;
+      continue;
+    }
+    if (a.startsWith('-c') && a.length > 2) settings.push(a.slice(2));
+    i++;
+  }
+  return { sub: args[i]?.text ?? '', rest: args.slice(i + 1), settings };
+}
+
+/** In a cluster of git commit's short flags, whether -n comes before a flag that takes the rest as its value. */
+function shortFlagsSayN(flags: string): boolean {
+  for (const f of flags) {
+    if (f === 'n') return true;
+    if ('mFCctSu'.includes(f)) return false;
+  }
+  return false;
+}
+
+function gitBypasses(args: Word[], assignments: string[]): string[] {
+  const { sub, rest, settings } = gitInvocation(args);
+  const out: string[] = [];
+  if (sub !== 'commit' && sub !== 'push' && sub !== 'merge' && sub !== 'am' && sub !== 'rebase' && sub !== 'cherry-pick' && sub !== 'revert') {
+    return out;
+  }
+  for (const s of settings) if (/^core\.hookspath(=|$)/i.test(s)) out.push(`git -c ${s} ${sub}`);
+  for (const a of assignments) if (/^(PLAN_HOOKS=0|HUSKY=0)$/.test(a)) out.push(`${a} git ${sub}`);
+  for (const w of rest) {
+    const a = w.text;
+    if (a === '--') break;
+    if (a === '--no-verify') out.push(`git ${sub} --no-verify`);
+    // -n is --no-verify for commit (alone or among short flags: -anm); for push it is --dry-run.
+    else if (sub === 'commit' && /^-[a-zA-Z]+$/.test(a) && shortFlagsSayN(a.slice(1))) out.push(`git commit ${a}`);
+  }
+  return out;
+}
+
+const PATCH_HEADER = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm;
+
+/** The paths an apply_patch patch adds, updates, deletes or moves to (Codex's patch format). */
+export function patchPaths(patch: string): string[] {
+  const out: string[] = [];
+  for (const m of patch.slice(0, 4 * MAX_LENGTH).matchAll(PATCH_HEADER)) out.push(m[1]!.trim());
+  return [...new Set(out)];
+}
+
+/** What `command` evidently writes and how it skips git's hooks; nothing when it cannot be read. */
+export function shellFacts(command: string, depth = 0): ShellFacts {
+  const facts: ShellFacts = { writes: [], bypasses: [] };
+  if (command.length > MAX_LENGTH) return facts;
+  // apply_patch run through the shell (Codex): the patch names its files.
+  if (command.includes('*** Begin Patch')) for (const path of patchPaths(command)) facts.writes.push({ path, how: 'apply_patch' });
+  const tokens = tokenize(command);
+  if (!tokens) return facts;
+  const write = (w: Word | null | undefined, how: string) => {
+    if (!w || !w.literal || w.text === '' || w.text.startsWith('&') || w.text.startsWith('/dev/')) return;
+    facts.writes.push({ path: w.text, how });
+  };
+  for (const simple of simpleCommands(tokens)) {
+    for (const r of simple.redirects) {
+      if (r.op === '>&' && r.target && /^\d+$|^-$/.test(r.target.text)) continue;
+      write(r.target, r.op === '>>' ? '>>' : '>');
+    }
+    const { argv, assignments } = unwrap(simple.words);
+    const name = base(argv[0]);
+    const args = argv.slice(1);
+    switch (name) {
+      case 'tee':
+        for (const w of operands(args)) write(w, 'tee');
+        break;
+      case 'sed':
+      case 'gsed':
+        for (const w of sedFiles(args) ?? []) write(w, 'sed -i');
+        break;
+      case 'perl':
+        if (args.some((a) => /^-[a-zA-Z]*i/.test(a.text))) for (const w of operands(args, new Set(['-e', '-E', '-M', '-I'])).slice(args.some((a) => a.text === '-e' || a.text === '-E') ? 0 : 1)) write(w, 'perl -i');
+        break;
+      case 'rm':
+      case 'unlink':
+      case 'touch':
+      case 'truncate':
+      case 'shred':
+        for (const w of operands(args, new Set(name === 'truncate' ? ['-s', '-r'] : name === 'touch' ? ['-d', '-r', '-t'] : []))) write(w, name);
+        break;
+      case 'mv':
+      case 'cp':
+      case 'install':
+      case 'ln': {
+        const target = args.findIndex((a) => a.text === '-t' || a.text.startsWith('--target-directory'));
+        const ops = operands(args, new Set(['-t', '-S', '--suffix', '-m', '-o', '-g']));
+        if (target !== -1) {
+          // -t DIR: every operand lands in DIR; only mv also removes its sources.
+          if (name === 'mv') for (const w of ops) write(w, name);
+          continue;
+        }
+        if (ops.length < 2) break;
+        if (name === 'mv') for (const w of ops.slice(0, -1)) write(w, name);
+        const dest = ops[ops.length - 1]!;
+        write(dest, name);
+        // Into a directory: the files land under it with their own names.
+        if (dest.literal && ops.length >= 2) for (const w of ops.slice(0, -1)) if (w.literal) facts.writes.push({ path: `${dest.text.replace(/\/+$/, '')}/${base(w)}`, how: name });
+        break;
+      }
+      case 'git':
+        facts.bypasses.push(...gitBypasses(args, assignments));
+        break;
+      case 'sh':
+      case 'bash':
+      case 'zsh':
+      case 'dash': {
+        const c = args.findIndex((a) => a.text === '-c' || /^-[a-z]*c$/.test(a.text));
+        const script = c === -1 ? undefined : args[c + 1];
+        if (script?.literal && depth < MAX_DEPTH) {
+          const inner = shellFacts(script.text, depth + 1);
+          facts.writes.push(...inner.writes);
+          facts.bypasses.push(...inner.bypasses);
+        }
+        break;
+      }
+    }
+  }
+  return facts;
+}

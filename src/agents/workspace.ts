@@ -1,0 +1,116 @@
+// The repository an agent edits, read from the file system alone: its top, git dirs and
+// worktrees, and the plans in every worktree's files. No git process: the pre-tool hook runs on
+// every edit, and git costs more than the whole check. What this cannot see without git (a
+// claim that exists only on the base branch or a remote-tracking branch, checked out nowhere)
+// is the commit's to refuse: edit time fails open.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { PlanVersion } from '../claims/claims.js';
+import { worktreeVersions } from '../claims/versions.js';
+import type { Config } from '../config/config.js';
+import type { Worktree } from '../git/repository.js';
+import { planMatcher } from '../plan/discover.js';
+import { withoutBom } from '../plan/plan-text.js';
+
+export interface Workspace {
+  root: string;
+  gitDir: string;
+  commonDir: string;
+  branch: string | null;
+  otherWorktrees: Worktree[];
+  /** core.ignorecase, as the repository's own config file sets it. */
+  ignoreCase: boolean;
+}
+
+/** A file's text, or null when it cannot be read. */
+export function readIf(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The branch a git dir's HEAD names, or null when detached or unreadable. */
+function branchOf(gitDir: string): string | null {
+  const head = readIf(join(gitDir, 'HEAD'))?.trim() ?? '';
+  return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : null;
+}
+
+/** The git dir of the worktree whose top is `root` (`.git` is a directory, or a file naming one). */
+function gitDirOf(root: string): string | null {
+  const dotGit = join(root, '.git');
+  try {
+    if (statSync(dotGit).isDirectory()) return dotGit;
+  } catch {
+    return null;
+  }
+  const m = /^gitdir: (.+)$/m.exec(readIf(dotGit) ?? '');
+  if (!m) return null;
+  const dir = m[1]!.trim();
+  return isAbsolute(dir) ? dir : resolve(root, dir);
+}
+
+/** The top of the worktree holding `start` (the closest ancestor with a `.git`), bounded. */
+export function findRoot(start: string): string | null {
+  let dir = resolve(start);
+  for (let i = 0; i < 64; i++) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+  return null;
+}
+
+export function openWorkspace(root: string): Workspace | null {
+  const gitDir = gitDirOf(root);
+  if (!gitDir) return null;
+  const common = readIf(join(gitDir, 'commondir'))?.trim();
+  const commonDir = common ? resolve(gitDir, common) : gitDir;
+  const trees: Worktree[] = [];
+  // The main worktree: the directory holding the common `.git`.
+  if (commonDir.endsWith('/.git') || commonDir.endsWith('\\.git')) {
+    const main = dirname(commonDir);
+    if (resolve(main) !== resolve(root)) trees.push({ path: main, head: null, branch: branchOf(commonDir) });
+  }
+  let linked: string[] = [];
+  try {
+    linked = readdirSync(join(commonDir, 'worktrees'));
+  } catch {
+    // No linked worktree.
+  }
+  for (const name of linked.slice(0, 256)) {
+    const dir = join(commonDir, 'worktrees', name);
+    const pointer = readIf(join(dir, 'gitdir'))?.trim();
+    if (!pointer) continue;
+    const top = dirname(pointer);
+    // A worktree whose directory is gone is prunable: nothing to read there.
+    if (resolve(top) === resolve(root) || !existsSync(pointer)) continue;
+    trees.push({ path: top, head: null, branch: branchOf(dir) });
+  }
+  // core.ignorecase lives in the [core] section git init writes at the top of the config.
+  const core = /\[core\]([^[]*)/i.exec(readIf(join(commonDir, 'config')) ?? '')?.[1] ?? '';
+  const ignoreCase = /^\s*ignorecase\s*=\s*(true|yes|on|1)\s*$/im.test(core);
+  return { root, gitDir, commonDir, branch: branchOf(gitDir), otherWorktrees: trees, ignoreCase };
+}
+
+/**
+ * A plan file's value for the claims, as readPlanText gives it (./plan/plan-text.ts: the BOM
+ * ignored, the last of repeated keys) without its scan for problems, which costs ~3 ms a plan
+ * on every edit and changes no claim: validate and the commit report those problems.
+ */
+function claimsValue(raw: string): unknown {
+  try {
+    return JSON.parse(withoutBom(raw));
+  } catch {
+    return null;
+  }
+}
+
+/** Every plan version the edit-time check sees: this worktree's files first, then the others'. */
+export function workspaceVersions(ws: Workspace, config: Config): PlanVersion[] {
+  const plans = planMatcher(config);
+  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree', claimsValue);
+  return [...here, ...worktreeVersions(ws, plans, undefined, claimsValue)];
+}
