@@ -111,11 +111,11 @@ function greedyMatch<P, T>(pattern: P[], text: ArrayLike<T>, isStar: (p: P) => b
   return p === pattern.length;
 }
 
-function segmentMatches(seg: Segment, name: string): boolean {
+function segmentMatches(seg: Segment, name: string | string[]): boolean {
   if (seg.kind === 'globstar') return false;
   // Characters are code points: a string indexes UTF-16 units, which are the same unless the
   // name has a character beyond the BMP (a surrogate pair).
-  return greedyMatch(seg.tokens, ASTRAL.test(name) ? [...name] : name, (t) => t.kind === 'star', tokenMatches);
+  return greedyMatch(seg.tokens, name, (t) => t.kind === 'star', tokenMatches);
 }
 
 export interface CompiledPattern {
@@ -161,7 +161,10 @@ export function compilePattern(source: string, opts: PatternOptions): CompiledPa
     },
     testForm(path: string): boolean {
       segments ??= compile();
-      return greedyMatch(segments, path.split('/'), (s) => s.kind === 'globstar', segmentMatches);
+      // Names are split into code points only when the path has a character beyond the BMP.
+      const names: (string | string[])[] = path.split('/');
+      if (ASTRAL.test(path)) for (let i = 0; i < names.length; i++) names[i] = [...(names[i] as string)];
+      return greedyMatch(segments, names, (s) => s.kind === 'globstar', segmentMatches);
     },
   };
 }
