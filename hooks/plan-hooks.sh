@@ -41,15 +41,47 @@ case $hook in
 esac
 [ "${PLAN_HOOKS-}" = 0 ] && exit 0
 
+# Applies pre-commit's trailer record (src/hooks/trailer.ts: trailerArgs is this function's
+# twin) to the message file $1 for git's message source $2; the record's lines on stdin.
+apply_trailers() {
+  m=$1 s=${2-}
+  set --
+  while IFS= read -r l; do
+    case $l in
+      'A '*) set -- "$@" --if-exists replace --trailer "${l#A }" ;;
+      'T '*) [ "$s" = commit ] || set -- "$@" --if-exists doNothing --trailer "${l#T }" ;;
+    esac
+  done
+  # Nothing to write (the common commit): no process at all.
+  [ $# -gt 0 ] || return 0
+  # Plan-Agent and Plan-Skip are plan-hooks' own: one typed or carried over (--amend) goes.
+  if grep -q -e '^Plan-Agent:' -e '^Plan-Skip:' "$m"; then
+    grep -v -e '^Plan-Agent:' -e '^Plan-Skip:' "$m" > "$m.plan-hooks" && mv -f "$m.plan-hooks" "$m"
+  fi
+  IFS= read -r first < "$m" || first=
+  if [ -z "$first" ]; then
+    # No subject yet: an empty -m stays empty (git then aborts); the editor's template gets a
+    # blank line above the trailers, so the subject typed on line 1 leaves them a trailer block.
+    [ -z "$s" ] || [ "$s" = template ] || grep -q -v -e '^#' -e '^[[:space:]]*$' "$m" || return 0
+  fi
+  git interpret-trailers --in-place "$@" "$m" || return 0
+  if [ -z "$first" ]; then
+    { printf '\n'; cat "$m"; } > "$m.plan-hooks" && mv -f "$m.plan-hooks" "$m"
+  fi
+}
+
 if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN_HOOKS_DOCTOR-}" ]; then
-  # pre-commit leaves '<tree> <HEAD>' here when this commit gets no Plan-Task trailer: then
-  # there is nothing to do and node need not start (src/hooks/trailer.ts). Consumed either
-  # way; without it (--no-verify, cherry-pick, rebase) or for another index or HEAD, node runs,
-  # and always under PLAN_HOOKS=2, whose trace shows each hook run.
-  if f="$(git rev-parse --absolute-git-dir 2>/dev/null)/plan-hooks/no-trailer" && [ -f "$f" ]; then
-    read -r decided < "$f"
+  # pre-commit leaves '<tree> <HEAD>' and the trailers for this commit here: then node need not
+  # start (src/hooks/trailer.ts). Consumed either way; without it (--no-verify, cherry-pick,
+  # rebase) or for another index or HEAD, node runs, and always under PLAN_HOOKS=2, whose
+  # trace shows each hook run.
+  if f="$(git rev-parse --absolute-git-dir 2>/dev/null)/plan-hooks/trailers" && [ -f "$f" ]; then
+    { read -r decided; lines=$(cat); } < "$f"
     rm -f "$f"
-    [ "$decided" = "$(git write-tree 2>/dev/null) $(git rev-parse -q --verify HEAD)" ] && exit 0
+    if [ "$decided" = "$(git write-tree 2>/dev/null) $(git rev-parse -q --verify HEAD || echo -)" ]; then
+      [ -n "$1" ] && printf '%s\n' "$lines" | apply_trailers "$1" "${2-}"
+      exit 0
+    fi
   fi
 fi
 

@@ -507,8 +507,10 @@ Exit codes: 0 done, 1 refused, 2 usage error.
     staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
     `  - if you are ${holders.join(' or ')}, say so: PLAN_HOOKS_AGENT=${holders[0]} git commit … (or 'git config plan-hooks.agent ${holders[0]}' for this worktree)\n` +
     (blocking ? `  - ${bypass}\n` : ''),
-  bypassCommit: () => 'bypass once: git commit --no-verify (recorded in the worklog as unverified; pre-push and CI check it again)',
+  bypassCommit: () => 'bypass once, recorded with the commit (pre-push and CI see it): PLAN_HOOKS_SKIP=claims git commit … (--no-verify is not a way past a claim)',
   bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
+  noVerifyRefused: () =>
+    "plan-hooks: pre-commit did not run for this commit (git commit --no-verify?), so prepare-commit-msg ran its check: refused (above). --no-verify is not a way past a claim or a plan rule.\n",
   bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
   droppedClaim: (where: string, task: string, holder: string, since: string, file: string) =>
     `plan-hooks: this update of ${where} would drop ${task}, claimed by ${holder} since ${since} (${file}, not stale): ` +
@@ -536,7 +538,7 @@ PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks.
   planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${count} problem${count === 1 ? '' : 's'} in the staged plans.\n`,
   planWarningHeader: (count: number) => `plan-hooks: ${count} warning${count === 1 ? '' : 's'} in the staged plans.\n`,
   planRefusedFooter: () =>
-    `Fix the staged plan and 'git add' it again, or bypass once with 'git commit --no-verify' (recorded in the worklog).\n`,
+    `Fix the staged plan and 'git add' it again, or bypass once, recorded with the commit: PLAN_HOOKS_SKIP=plans,transitions git commit …\n`,
   skipUnknown: (names: string[], known: string[]) =>
     `plan-hooks: PLAN_HOOKS_SKIP names unknown check${names.length === 1 ? '' : 's'} ${names.join(', ')} (known: ${known.join(', ')}); ignored.\n`,
   skipNotice: (names: string[]) => `plan-hooks: skipping ${names.join(', ')} for this commit (PLAN_HOOKS_SKIP; recorded in the worklog).\n`,

@@ -25,11 +25,11 @@ import type { Change } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { gitAlone } from '../git/spawn.js';
 import type { Identity } from '../identity/identity.js';
-import { type Decision, type PlanChange, check, effectiveModes } from './check.js';
+import { CHECKS, type Decision, type PlanChange, check, effectiveModes } from './check.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { Repository } from '../git/repository.js';
 import { parsePlanJson } from '../claims/versions.js';
-import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer } from '../hooks/trailer.js';
+import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from '../hooks/trailer.js';
 
 export interface CommitVerdict {
   commit: string;
@@ -309,7 +309,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     ];
     const claims: LiveClaim[] = liveClaims(versions, time, repo.config.staleAfterHours);
     const { identity, recorded } = recordedIdentity(info);
-    const recordedSkips = info.skips.flatMap((s) => s.split(/[\s,]+/)).map((s) => s.toLowerCase()).filter((s): s is CheckName => ['plans', 'transitions', 'claims'].includes(s));
+    const recordedSkips = recordedSkipsOf(info);
     const modes = effectiveModes(repo.config.checks, [...(opts.skip ?? []), ...recordedSkips]);
     const planChanges: PlanChange[] = own.filter(isPlanChange).map((c) => ({ file: c.path, after: c.status === 'D' ? null : wholeText(c.newOid), before: wholeText(c.oldOid) }));
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
@@ -336,4 +336,10 @@ export function recordedIdentity(info: Pick<CommitInfo, 'agents' | 'tree' | 'aut
   const record = info.agents.length === 1 ? parseAgentTrailer(info.agents[0]!, info.tree) : null;
   if (record?.sealed) return { identity: { name: record.name, source: record.source as Identity['source'], detail: `recorded with the commit (${AGENT_TRAILER})` }, recorded: true };
   return { identity: { name: info.author || 'unknown', source: 'git-author', detail: 'the commit’s author: no identity recorded with the commit (unverified)' }, recorded: false };
+}
+
+/** The checks the commit records as skipped at commit time (a sealed Plan-Skip), else none. */
+export function recordedSkipsOf(info: Pick<CommitInfo, 'skips' | 'tree'>): CheckName[] {
+  const skipped = info.skips.length === 1 ? parseSkipTrailer(info.skips[0]!, info.tree) : null;
+  return (skipped ?? []).filter((s): s is CheckName => (CHECKS as readonly string[]).includes(s));
 }

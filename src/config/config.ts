@@ -45,6 +45,8 @@ export interface Config {
   remoteClaims: RemoteClaims | false;
   /** The coding agents init installs edit-time hooks for; null means all (src/agents/kinds.ts). */
   agents: string[] | null;
+  /** What prepare-commit-msg does when pre-commit did not run for the tree (--no-verify). */
+  noVerify: 'refuse' | 'allow';
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -72,6 +74,7 @@ export const DEFAULT_CONFIG: Config = {
   claimPush: false,
   remoteClaims: { days: 30, remotes: ['*'], branches: ['*'] },
   agents: null,
+  noVerify: 'refuse',
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';

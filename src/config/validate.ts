@@ -20,6 +20,7 @@ const EXPECTED: Record<string, string> = {
   claimPush: 'true or false',
   remoteClaims: 'false, or an object with days (a number > 0), remotes and branches (lists of globs), e.g. {"days": 30, "remotes": ["origin"], "branches": ["*"]}',
   agents: 'null or a list of coding agents among claude, codex, gemini, cursor, copilot',
+  noVerify: '"refuse" or "allow"',
 };
 
 function describe(error: AjvError, data: unknown): string {

@@ -20,7 +20,8 @@ export async function runHook(name: HookName, load: () => Promise<HookRun>, args
     const code = await (await load())(args);
     // PLAN_HOOKS=2 traces the shell runner (set -x); this line shows the hook itself ran.
     if (process.env.PLAN_HOOKS === '2') process.stderr.write(messages.hookTrace(name, code));
-    return blocking ? code : EXIT.ok;
+    // prepare-commit-msg refuses only when it ran pre-commit's check (--no-verify).
+    return blocking || name === 'prepare-commit-msg' ? code : EXIT.ok;
   } catch (error) {
     process.stderr.write(formatError(error, `hook ${name}`));
     if (!blocking) return EXIT.ok;

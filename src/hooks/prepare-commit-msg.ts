@@ -1,49 +1,110 @@
-// prepare-commit-msg: add `Plan-Task: <plan>/<task>` when every claimed path the commit
-// touches belongs to one live task of the committer. Never for merges, squashes, amends or
-// sequencer picks (the message is git's or already written), never twice (a Plan-Task trailer
-// already there stays the only one), never when config.trailer is false. This hook never
-// blocks: the runner turns any failure into a message.
-import { existsSync } from 'node:fs';
+// prepare-commit-msg: writes plan-hooks' trailers (./trailer.ts) when the runner could not apply
+// pre-commit's record, and is the check when pre-commit did not run.
+//   - Merges and squashes: nothing (judged at push by what they change against every parent).
+//   - Cherry-picks and rebase picks (CHERRY_PICK_HEAD): never checked (judged at push); the
+//     identity and skips the picked commit recorded are sealed again for the new tree, when
+//     their seal held for the original's: a pick keeps who made the change, as git keeps the
+//     author.
+//   - Otherwise, when pre-commit did not pass for exactly this tree (git commit --no-verify,
+//     or a client that runs only this hook), the same check pre-commit runs, and a refusal
+//     aborts the commit (unless "noVerify": "allow"). `--no-verify` is not a way past a claim;
+//     PLAN_HOOKS_SKIP=claims is, and it is recorded with the commit (Plan-Skip).
+// Then the trailers: Plan-Agent (who committed, sealed), Plan-Skip, Plan-Task.
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HookRun } from './main.js';
-import { check } from '../check/check.js';
+import { allowed, check } from '../check/check.js';
+import { formatDecision } from '../check/report.js';
 import { planMatcher } from '../plan/discover.js';
 import { readStaged } from '../check/staged.js';
 import { git } from '../git/git.js';
-import { trailerTask } from './trailer.js';
+import { messages } from '../messages.js';
+import { verifiedFor } from '../worklog/verified.js';
+import { judgeIndex } from './pre-commit.js';
+import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from './trailer.js';
 
-/** git's second argument when it has already decided the message. */
-const GIT_WROTE_IT = new Set(['merge', 'squash', 'commit']);
-/** Under the git dir while a merge, rebase, cherry-pick or revert is in progress. */
-const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
+/** git's second argument when the message is a merge's or a squash's. */
+const NOT_OURS = new Set(['merge', 'squash']);
+/** Under the git dir while a merge, rebase or revert is in progress (picks: CHERRY_PICK_HEAD). */
+const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'REVERT_HEAD'];
+
+/** Writes the trailers `args` into the message file, plan-hooks' own keys replaced (the runner's apply_trailers). */
+async function applyTrailers(file: string, args: string[], source: string | undefined, cwd: string): Promise<void> {
+  if (args.length === 0) return;
+  const owned = new RegExp(`^(${OWNED_KEYS.join('|')}):`);
+  const before = await readFile(file, 'utf8');
+  const kept = before.split('\n').filter((l) => !owned.test(l)).join('\n');
+  if (kept !== before) await writeFile(file, kept);
+  const editor = source === undefined || source === '' || source === 'template';
+  const emptyFirst = kept.split('\n', 1)[0] === '';
+  // An empty -m stays empty, so git still aborts it.
+  if (emptyFirst && !editor && !kept.split('\n').some((l) => l.trim() !== '' && !l.startsWith('#'))) return;
+  await git(['interpret-trailers', '--in-place', ...args, file], { cwd });
+  // The editor's template: keep line 1 for the subject, a blank line before the trailers.
+  if (emptyFirst) await writeFile(file, `\n${await readFile(file, 'utf8')}`);
+}
+
+/** A pick: the picked commit's sealed records, sealed again for the tree being committed. */
+async function resealPick(file: string, picked: string, source: string | undefined, cwd: string): Promise<void> {
+  const fmt = `--format=%T%x00%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)%x00%(trailers:key=${SKIP_TRAILER},valueonly,separator=%x01)`;
+  const [meta, tree] = await Promise.all([git(['log', '-1', '--no-show-signature', fmt, picked], { cwd, allowFail: true }), git(['write-tree'], { cwd, allowFail: true })]);
+  if (!meta || !tree) return;
+  const [oldTree, agents, skips] = meta.replace(/\n$/, '').split('\0');
+  const agent = agents && !agents.includes('\u0001') ? parseAgentTrailer(agents, oldTree!) : null;
+  const skipped = skips && !skips.includes('\u0001') ? parseSkipTrailer(skips, oldTree!) : null;
+  const args: string[] = [];
+  const value = agent?.sealed ? agentTrailerValue(agent, tree.trim()) : null;
+  if (value) args.push('--if-exists', 'replace', '--trailer', `${AGENT_TRAILER}: ${value}`);
+  if (skipped) args.push('--if-exists', 'replace', '--trailer', `${SKIP_TRAILER}: ${skipTrailerValue(skipped, tree.trim())}`);
+  if (args.length > 0) await applyTrailers(file, args, source, cwd);
+}
 
 const run: HookRun = async ([messageFile, source]) => {
-  if (!messageFile || (source !== undefined && GIT_WROTE_IT.has(source))) return 0;
-  const staged = await readStaged(process.cwd(), { tree: false });
-  const { repo } = staged;
-  if (!repo.config.trailer) return 0;
-  if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
-  // The one check, with every check off: only which of the committer's own claims the paths fall under.
-  const { ownHits } = check({
-    changes: staged.changes,
-    plans: [],
-    rules: null,
-    identity: staged.identity,
-    claims: staged.claims,
-    config: repo.config,
-    modes: { plans: 'off', transitions: 'off', claims: 'off' },
-    isPlanFile: planMatcher(repo.config).matches,
-    ignoreCase: repo.ignoreCase,
-  });
-  const task = trailerTask(ownHits);
-  if (task === null) return 0;
-  const file = resolve(repo.root, messageFile);
-  await git(['interpret-trailers', '--in-place', '--if-exists', 'doNothing', '--trailer', `Plan-Task: ${task}`, file], { cwd: repo.root });
-  // An empty message (the editor's template) gets the trailer on line 2; like `commit -s`, keep
-  // line 1 for the subject and a blank line before the trailer, or it would not parse as one.
-  const text = await readFile(file, 'utf8');
-  if (text.startsWith('\nPlan-Task: ')) await writeFile(file, `\n${text}`);
+  if (!messageFile || (source !== undefined && NOT_OURS.has(source))) return 0;
+  const gitDir = (await git(['rev-parse', '--absolute-git-dir'])).trim();
+  const file = resolve(process.cwd(), messageFile);
+  const pickHead = join(gitDir, 'CHERRY_PICK_HEAD');
+  if (existsSync(pickHead)) {
+    await resealPick(file, readFileSync(pickHead, 'utf8').trim(), source, process.cwd());
+    return 0;
+  }
+  if (SEQUENCER.some((name) => existsSync(join(gitDir, name)))) return 0;
+  const staged = await readStaged(process.cwd(), { tree: true });
+  const { repo, identity } = staged;
+  const tree = staged.tree;
+  const verified = tree === null ? null : verifiedFor(repo.gitDir, tree);
+  let skipped: string[] = verified ?? [];
+  let ownHits;
+  if (tree !== null && verified === null && repo.config.noVerify !== 'allow') {
+    // pre-commit did not pass for this tree: its check, here.
+    const judged = await judgeIndex(staged);
+    const report = formatDecision(judged.decision, identity, staged.now);
+    if (report) process.stderr.write(report);
+    if (!allowed(judged.decision)) {
+      process.stderr.write(messages.noVerifyRefused());
+      return 1;
+    }
+    skipped = judged.skipped;
+    ownHits = judged.decision.ownHits;
+  } else {
+    // Only which of the committer's own claims the paths fall under, for Plan-Task.
+    ownHits = check({
+      changes: staged.changes,
+      plans: [],
+      rules: null,
+      identity,
+      claims: staged.claims,
+      config: repo.config,
+      modes: { plans: 'off', transitions: 'off', claims: 'off' },
+      isPlanFile: planMatcher(repo.config).matches,
+      ignoreCase: repo.ignoreCase,
+    }).ownHits;
+  }
+  if (tree === null) return 0;
+  const task = repo.config.trailer ? trailerTask(ownHits) : null;
+  await applyTrailers(file, trailerArgs(recordLines({ identity, tree, skipped, task }), source), source, repo.root);
   return 0;
 };
+
 export default run;

@@ -1,10 +1,14 @@
-// The Plan-Task trailer decision, shared by prepare-commit-msg (which writes the trailer) and
-// pre-commit (which already has every fact it needs). When pre-commit finds there is no
-// trailer to add, it leaves `<tree> <HEAD>` in the git dir, and the hook runner
-// (hooks/plan-hooks.sh) lets prepare-commit-msg exit without starting node for the same
-// index and HEAD: a node start is most of a hook's cost. The runner consumes the file; when it
-// is missing or does not match (--no-verify, a cherry-pick, a rebase pick, a changed index),
-// prepare-commit-msg runs and decides as it always did.
+// The trailers plan-hooks writes into a commit message, decided once and written cheaply.
+//
+// pre-commit already has every fact (identity, staged tree, the committer's own claims), so it
+// decides the trailers and leaves them in a record, `<tree> <HEAD>` then one line per trailer,
+// under the git dir. The hook runner (hooks/plan-hooks.sh) applies the record in
+// prepare-commit-msg without starting node when the index and HEAD are still the ones
+// pre-commit saw: a node start is most of a hook's cost, one `git interpret-trailers` is not.
+// The record is consumed either way; without one that matches (--no-verify, a cherry-pick, a
+// rebase pick, the first commit, a changed index) prepare-commit-msg runs in node and decides.
+// The runner and ./prepare-commit-msg.ts apply a record the same way (trailerArgs below and its
+// shell twin in hooks/plan-hooks.sh; test/hooks/trailer-fast-path.test.ts holds both to it).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../claims/claims.js';
@@ -19,15 +23,49 @@ export function trailerTask(ownHits: ClaimHit[]): string | null {
   return task && !hasUnsafe(task) ? task : null;
 }
 
-/** The file hooks/plan-hooks.sh reads: under the per-worktree git dir, beside the verified marker. */
-export const noTrailerFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'no-trailer');
+/** The record under the per-worktree git dir, beside the verified marker. */
+export const trailerRecordFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'trailers');
 
-/** Records that the commit of `tree` on `head` gets no trailer; `null` clears an earlier record. */
-export function recordNoTrailer(gitDir: string, commit: { tree: string; head: string } | null): void {
-  const file = noTrailerFile(gitDir);
+/**
+ * One line of the record: `A` a trailer written whatever the message source, `T` the Plan-Task
+ * trailer (not when the message is reused: --amend, -c, -C).
+ */
+export type RecordLine = `${'A' | 'T'} ${string}`;
+
+/** Records the trailers for the commit of `tree` on `head` (null: none yet); `null` clears. */
+export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null): void {
+  const file = trailerRecordFile(gitDir);
   if (commit === null) return rmSync(file, { force: true });
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${commit.tree} ${commit.head}\n`);
+  writeFileSync(file, [`${commit.tree} ${commit.head ?? '-'}`, ...commit.lines].map((l) => `${l}\n`).join(''));
+}
+
+/** The keys plan-hooks owns: any earlier line of them is removed before they are written. */
+export const OWNED_KEYS = ['Plan-Agent', 'Plan-Skip'];
+
+/** `git interpret-trailers` arguments for a record's lines and git's message source (pure). */
+export function trailerArgs(lines: string[], source: string | undefined): string[] {
+  const args: string[] = [];
+  for (const line of lines) {
+    const kind = line.charAt(0);
+    const trailer = line.slice(2);
+    if (kind === 'A') args.push('--if-exists', 'replace', '--trailer', trailer);
+    else if (kind === 'T' && source !== 'commit') args.push('--if-exists', 'doNothing', '--trailer', trailer);
+  }
+  return args;
+}
+
+/**
+ * The record's lines for a commit (pure). No Plan-Agent when the identity is the git author:
+ * a commit with no record is judged by its author anyway, and most commits stay unmarked.
+ */
+export function recordLines(facts: { identity: { name: string; source: string }; tree: string; skipped: string[]; task: string | null }): RecordLine[] {
+  const lines: RecordLine[] = [];
+  const agent = facts.identity.source === 'git-author' ? null : agentTrailerValue(facts.identity, facts.tree);
+  if (agent) lines.push(`A ${AGENT_TRAILER}: ${agent}`);
+  if (facts.skipped.length > 0) lines.push(`A ${SKIP_TRAILER}: ${skipTrailerValue(facts.skipped, facts.tree)}`);
+  if (facts.task) lines.push(`T Plan-Task: ${facts.task}`);
+  return lines;
 }
 
 // THE COMMITTER'S IDENTITY TRAVELS WITH THE COMMIT. What the hooks decided at commit time (SPEC
@@ -55,6 +93,19 @@ function fnv1a64(text: string): string {
 }
 
 export const agentSeal = (name: string, source: string, tree: string) => fnv1a64(`plan-hooks/1\0${name}\0${source}\0${tree}`);
+const skipSeal = (checks: string, tree: string) => fnv1a64(`plan-hooks/1\0skip\0${checks}\0${tree}`);
+
+/** `Plan-Skip: claims,plans <seal>` (pure). */
+export function skipTrailerValue(skipped: string[], tree: string): string {
+  const checks = [...skipped].sort().join(',');
+  return `${checks} ${skipSeal(checks, tree)}`;
+}
+
+/** The checks a Plan-Skip trailer records, when its seal matches `tree` (pure); else null. */
+export function parseSkipTrailer(value: string, tree: string): string[] | null {
+  const m = /^([a-z,]+) ([0-9a-f]{16})$/.exec(value.trim());
+  return m && m[2] === skipSeal(m[1]!, tree) ? m[1]!.split(',') : null;
+}
 
 /** The trailer's value for `identity` committing `tree` (pure); null when the name cannot be one. */
 export function agentTrailerValue(identity: { name: string; source: string }, tree: string): string | null {

@@ -6,7 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
 import { viewCacheFile } from '../claims/cache.js';
-import { noTrailerFile } from '../hooks/trailer.js';
+import { trailerRecordFile } from '../hooks/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
 import { NOTES_REF } from '../worklog/notes.js';
@@ -151,7 +151,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [viewCacheFile(dir), verifiedMarkerFile(dir), noTrailerFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [viewCacheFile(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {

@@ -79,3 +79,13 @@ export function takeMarker(gitDir: string): string | null {
   rmSync(file, { force: true });
   return text;
 }
+
+/** The checks pre-commit skipped when it passed for exactly `tree`, else null (read, not consumed). */
+export function verifiedFor(gitDir: string, tree: string): string[] | null {
+  try {
+    const marker = JSON.parse(readFileSync(verifiedMarkerFile(gitDir), 'utf8')) as Marker;
+    return marker.tree === tree ? (Array.isArray(marker.skipped) ? marker.skipped.filter((s) => typeof s === 'string') : []) : null;
+  } catch {
+    return null;
+  }
+}

@@ -28,10 +28,10 @@ test('check --range finds what --no-verify let through, commit by commit, judged
   r.git('commit', '-q', '-m', 'clean');
   r.write('src/api/a.ts', 'x\n');
   r.git('add', '-A');
-  r.git('commit', '-q', '--no-verify', '-m', 'sneaky');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'sneaky');
   r.write('src/api/b.ts', 'x\n');
   r.git('add', '-A');
-  r.tryGit(['commit', '-q', '--no-verify', '-m', 'by the holder'], { GIT_AUTHOR_NAME: 'codex' });
+  r.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'by the holder'], { GIT_AUTHOR_NAME: 'codex' });
 
   const res = r.cli(['check', '--range', `${start}..HEAD`]);
   assert.equal(res.code, 1);
@@ -56,7 +56,7 @@ test('check --range applies the plan and transition rules to each commit', () =>
   const p = plan('api', [claimed('endpoints', 'codex', ['src/api']), open('other', ['src/other'])]);
   p.planId = 'renamed';
   r.writeJson('docs/api-plan.json', p);
-  r.git('commit', '-q', '--no-verify', '-am', 'rename the plan');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-am', 'rename the plan');
   const res = r.cli(['check', '--range', `${start}..HEAD`]);
   assert.equal(res.code, 1);
   assert.match(res.stderr, /planId/);
@@ -75,7 +75,7 @@ test('pre-push refuses to push a commit that pre-commit would have refused; --no
   assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
   r.write('src/api/a.ts', 'x\n');
   r.git('add', '-A');
-  r.git('commit', '-q', '--no-verify', '-m', 'sneaky');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'sneaky');
   const refused = r.tryGit(['push', 'origin', 'main']);
   assert.equal(refused.code, 1, refused.stderr);
   assert.match(refused.stderr, /sneaky[\s\S]*src\/api\/a\.ts[\s\S]*git push --no-verify/);

@@ -33,7 +33,7 @@ describe('a commit touching another agent’s claim', () => {
     const res = r.commit('touch the api');
     assert.equal(res.code, 1);
     const claim = JSON.parse(r.git('show', 'HEAD:docs/api-plan.json')).workItems[0].tasks[0];
-    for (const text of ['src/api/users.ts', 'api/endpoints', 'codex', claim.claimedAt, 'pattern src/api', 'coordinate with codex', 'PLAN_HOOKS_AGENT=codex', 'git commit --no-verify']) {
+    for (const text of ['src/api/users.ts', 'api/endpoints', 'codex', claim.claimedAt, 'pattern src/api', 'coordinate with codex', 'PLAN_HOOKS_AGENT=codex', 'PLAN_HOOKS_SKIP=claims git commit']) {
       assert.ok(res.stderr.includes(text), `refusal mentions ${text}:\n${res.stderr}`);
     }
     assert.ok(!res.stderr.includes('src/free.ts'), 'an unclaimed path is not listed');
@@ -124,7 +124,7 @@ describe('every commit mode', () => {
     const r = claimedRepo();
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
-    r.git('commit', '-q', '--no-verify', '-m', 'tracked');
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'tracked');
     r.write('src/api/users.ts', 'y\n');
     assert.equal(r.tryGit(['commit', '-a', '-m', 'all']).code, 1);
     r.write('src/api/users.ts', 'x\n');
@@ -146,7 +146,7 @@ describe('every commit mode', () => {
     assert.deepEqual(staged(r), ['src/api/users.ts']);
   });
 
-  test('--amend is checked against the commit it amends; --no-verify bypasses', () => {
+  test('--amend is checked against the commit it amends; --no-verify does not bypass, a recorded skip does', () => {
     const r = claimedRepo();
     r.write('src/app.ts', 'changed\n');
     r.git('add', '-A');
@@ -154,16 +154,17 @@ describe('every commit mode', () => {
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
     assert.equal(r.tryGit(['commit', '--amend', '-m', 'amended']).code, 1);
-    const bypass = r.tryGit(['commit', '--no-verify', '--amend', '-m', 'amended']);
-    assert.equal(bypass.code, 0);
-    assert.equal(bypass.stderr, '');
+    assert.equal(r.tryGit(['commit', '--no-verify', '--amend', '-m', 'amended']).code, 1);
+    const bypass = r.tryGit(['commit', '--no-verify', '--amend', '-m', 'amended'], { PLAN_HOOKS_SKIP: 'claims' });
+    assert.equal(bypass.code, 0, bypass.stderr);
+    assert.match(r.git('log', '-1', '--format=%B'), /^Plan-Skip: claims [0-9a-f]{16}$/m);
   });
 
   test('partially staged files: only the staged content is judged', () => {
     const r = claimedRepo();
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
-    r.git('commit', '-q', '--no-verify', '-m', 'base');
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'base');
     r.write('src/app.ts', 'staged\n');
     r.git('add', 'src/app.ts');
     r.write('src/app.ts', 'staged\nnot staged\n');
@@ -204,7 +205,7 @@ describe('every commit mode', () => {
     r.git('checkout', '-q', '-b', 'side');
     r.write('src/api/users.ts', 'from side\n');
     r.git('add', '-A');
-    r.git('commit', '-q', '--no-verify', '-m', 'side work (before the claim was known)');
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'side work (before the claim was known)');
     r.git('checkout', '-q', 'main');
     r.write('src/app.ts', 'main work\n');
     r.git('commit', '-q', '-am', 'main work');
@@ -216,7 +217,7 @@ describe('every commit mode', () => {
     r.git('checkout', '-q', '-b', 'side2', 'HEAD~1');
     r.write('src/other.ts', 'x\n');
     r.git('add', '-A');
-    r.git('commit', '-q', '--no-verify', '-m', 'side2');
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'side2');
     r.git('checkout', '-q', 'main');
     r.git('merge', '-q', '--no-ff', '--no-commit', 'side2');
     r.write('src/api/users.ts', 'edited during the merge\n');

@@ -17,7 +17,7 @@ after(() => {
 });
 
 const message = (r: Repo) => r.git('log', '-1', '--format=%B');
-const record = (r: Repo) => join(r.git('rev-parse', '--absolute-git-dir').trim(), 'plan-hooks', 'no-trailer');
+const record = (r: Repo) => join(r.git('rev-parse', '--absolute-git-dir').trim(), 'plan-hooks', 'trailers');
 
 function setup(): Repo {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'Test Author', ['src/api'])]) });
@@ -36,21 +36,23 @@ test('a commit that gets no trailer starts node for pre-commit only', () => {
   assert.equal(message(r), 'code\n\n');
 });
 
-test('a commit that gets a trailer, or that pre-commit did not see, runs prepare-commit-msg', () => {
+test('a commit that gets trailers has them written by the runner; one pre-commit did not see runs prepare-commit-msg', () => {
   const r = setup();
   const log = join(logs.dir, 'own.log');
   r.write('src/api/a.ts', 'x\n');
   r.git('add', '-A');
-  assert.equal(r.tryGit(['commit', '-m', 'own'], logs.starts(log)).code, 0);
-  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['hook pre-commit', 'hook prepare-commit-msg']);
-  assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
+  assert.equal(r.tryGit(['commit', '-m', 'own'], { ...logs.starts(log), PLAN_HOOKS_AGENT: 'Test Author' }).code, 0);
+  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['hook pre-commit']);
+  assert.match(message(r), /^own\n\nPlan-Agent: Test Author \(env\) [0-9a-f]{16}\nPlan-Task: api\/endpoints\n+$/);
 
   // A record left for another index (a commit that never got this far) does not count.
   const head = r.git('rev-parse', 'HEAD').trim();
   writeFileSync(record(r), `${r.git('rev-parse', 'HEAD^{tree}').trim()} ${head}\n`);
   r.write('src/api/b.ts', 'x\n');
   r.git('add', '-A');
-  assert.equal(r.commit('unverified', '--no-verify').code, 0);
+  const log2 = join(logs.dir, 'unverified.log');
+  assert.equal(r.tryGit(['commit', '-m', 'unverified', '--no-verify'], logs.starts(log2)).code, 0);
+  assert.deepEqual(readFileSync(log2, 'utf8').trim().split('\n'), ['hook prepare-commit-msg']);
   assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
   assert.equal(existsSync(record(r)), false, 'the record is consumed');
 });

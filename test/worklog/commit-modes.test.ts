@@ -167,7 +167,7 @@ test('a claim of someone else crossed with --no-verify is recorded as a violatio
   const repo = track(planRepo());
   repo.write('src/retry/steal.ts', 'x\n');
   repo.git('add', '-A');
-  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'steal'], { PLAN_HOOKS_AGENT: 'bob' }));
+  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'steal'], { PLAN_HOOKS_AGENT: 'bob', PLAN_HOOKS_SKIP: 'claims' }));
   const e = lastCommitEntry(repo);
   assert.deepEqual(e.identity, { name: 'bob', source: 'env', detail: 'PLAN_HOOKS_AGENT' });
   assert.deepEqual(e.violations, [{ path: 'src/retry/steal.ts', task: 'export/loop', holder: 'alice', pattern: 'src/retry/**' }]);
@@ -211,7 +211,7 @@ test('a plan that is not valid JSON is skipped and named, the entry still writte
   mkdirSync(join(repo.dir, 'docs'), { recursive: true });
   repo.write('docs/broken-plan.json', '{ nope');
   repo.git('add', '-A');
-  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'broken']));
+  ok(repo.tryGit(['commit', '-q', '--no-verify', '-m', 'broken'], { PLAN_HOOKS_SKIP: 'plans,transitions' }));
   assert.deepEqual(lastCommitEntry(repo).unreadablePlans, ['docs/broken-plan.json']);
 });
 
