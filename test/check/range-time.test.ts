@@ -1,36 +1,17 @@
 // pre-push and `check --range` judge each commit by the claims of its own time, and only what is
 // new: real pushes to local bare remotes, and `check --range` in fresh clones with a clean env.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { PACKAGE_ROOT, Repo, cleanEnv, makeRepo } from '../fixtures/repo.js';
+import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
+import { TempDirs, freshClone as freshCloneOf, withRemote as withRemoteIn } from '../fixtures/remote.js';
 import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const tmp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-
-/** A bare remote named origin for `r`. */
-function withRemote(r: Repo): string {
-  const remote = tmp('plan-hooks-remote-');
-  r.git('init', '-q', '--bare', remote);
-  r.git('remote', 'add', 'origin', remote);
-  return remote;
-}
-
-/** A fresh clone of `remote`, clean environment, no hooks installed. */
-function freshClone(remote: string, branch = 'main'): Repo {
-  const dir = tmp('plan-hooks-clone-');
-  const c = new Repo(dir, cleanEnv());
-  c.git('clone', '-q', '--branch', branch, remote, '.');
-  return c;
-}
+const temp = new TempDirs();
+const dirs = temp.dirs;
+after(() => temp.removeAll());
+const withRemote = (r: Repo) => withRemoteIn(r, temp);
+const freshClone = (remote: string, branch = 'main') => freshCloneOf(remote, temp, branch);
 
 const commitFile = (r: Repo, path: string, message: string, ...extra: string[]) => {
   r.write(path, `${message}\n`);

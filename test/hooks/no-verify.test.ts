@@ -2,34 +2,25 @@
 // (the sealed Plan-Agent trailer): pushes from another terminal and CI in a fresh clone judge a
 // commit by who made it, never by who pushes it; a hookless commit never passes as another.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { Repo, cleanEnv } from '../fixtures/repo.js';
+import type { Repo } from '../fixtures/repo.js';
+import { TempDirs, freshClone as freshCloneOf, withRemote } from '../fixtures/remote.js';
 import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
-const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = new TempDirs();
+const dirs = temp.dirs;
+after(() => temp.removeAll());
 
 function setup(): { r: Repo; remote: string } {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push']);
   dirs.push(r.dir);
-  const remote = mkdtempSync(join(tmpdir(), 'plan-hooks-remote-'));
-  dirs.push(remote);
-  r.git('init', '-q', '--bare', remote);
-  r.git('remote', 'add', 'origin', remote);
+  const remote = withRemote(r, temp);
   assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
   return { r, remote };
 }
-
-function freshClone(remote: string): Repo {
-  const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-clone-'));
-  dirs.push(dir);
-  const c = new Repo(dir, cleanEnv());
-  c.git('clone', '-q', '--branch', 'main', remote, '.');
-  return c;
-}
+const freshClone = (remote: string) => freshCloneOf(remote, temp);
 
 const message = (r: Repo) => r.git('log', '-1', '--format=%B');
 const agents = (r: Repo) => message(r).split('\n').filter((l) => l.startsWith('Plan-Agent:'));
