@@ -92,7 +92,7 @@ function makeRepo(name, { files, plans, hooks }) {
     if (hooks === 'pre-commit') for (const h of readdirSync(join(dir, '.husky'))) if (!['pre-commit', 'plan-hooks.sh', '_'].includes(h)) rmSync(join(dir, '.husky', h));
   }
   git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '--no-verify', '-m', 'initial');
+  git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'initial');
   // Work happens on a branch, so the base branch (main) is a second source of claims.
   git(dir, 'checkout', '-q', '-b', 'feature');
   // One code-only commit and one plan commit, as the timed commands make them.

@@ -106,7 +106,7 @@ function makeBenchRepo(cli) {
     for (const hook of readdirSync(join(dir, '.husky'))) if (hook !== 'pre-commit' && hook !== 'plan-hooks.sh' && hook !== '_') rmSync(join(dir, '.husky', hook));
   } else writeFileSync(join(dir, '.husky/pre-commit'), "node -e ''\n");
   git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '--no-verify', '-m', 'initial');
+  git(dir, '-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'initial');
   // Work happens on a branch, so the base branch (main) is a second source of claims.
   git(dir, 'checkout', '-q', '-b', 'feature');
   writeFileSync(join(dir, 'src/mod0/file0.ts'), 'export const v0 = 1;\n');

@@ -52,7 +52,7 @@ function makeRepo(branches) {
   const hooks = git(dir, ['rev-parse', '--git-path', 'hooks']).trim();
   for (const hook of readdirSync(join(dir, hooks))) if (hook !== 'pre-commit' && hook !== 'plan-hooks.sh') rmSync(join(dir, hooks, hook), { force: true });
   git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '--no-verify', '-m', 'initial']);
+  git(dir, ['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'initial']);
   const tip = git(dir, ['rev-parse', 'HEAD']).trim();
   // The remote-tracking branches, in one fast-import: branch i changes plan (i % 5), task (i % 20)
   // is claimed by agent-i.
