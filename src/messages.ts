@@ -525,13 +525,25 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
   rangeSummary: (bad: number, total: number) =>
     bad === 0 ? `plan-hooks: ${total} commit${total === 1 ? '' : 's'} checked, all allowed.\n` : `plan-hooks: ${bad} of ${total} commit${total === 1 ? '' : 's'} would have been refused at commit time (above).\n`,
-  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--json]
+  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--base <rev>] [--format text|github] [--json]
 
 Runs pre-commit's checks (plans, transitions, claims) over each commit in the range, each
-against its first parent, at its own commit time. For CI and pre-push, where --no-verify
-cannot reach. Exit 1 when a commit would have been refused.
-PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks.
+against its first parent, by the claims of its own time (its own ancestry) and its recorded
+committer. For CI and pre-push, where --no-verify cannot reach. Exit 1 when a commit would
+have been refused.
+  --base <rev>       the base branch: its plans count where each commit's history meets it
+                     (default: the repository's base branch)
+  --format github    also print GitHub Actions annotations (::error file=…) on stdout; the
+                     default under GITHUB_ACTIONS=true
+PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks, except in CI (CI=true or
+GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
 `,
+  checkBadFormat: (format: string) => `--format is text or github, not "${format}"`,
+  checkBadBase: (rev: string) => `--base ${rev} is not a commit here; fetch it first (git fetch origin <branch>)`,
+  skipIgnoredInCi: (names: string[]) =>
+    `plan-hooks: PLAN_HOOKS_SKIP=${names.join(',')} is ignored in CI: only a skip recorded with a commit at commit time counts here.\n`,
+  rangeRecordedSkip: (checks: string[]) => `  (this commit records PLAN_HOOKS_SKIP=${checks.join(',')} from commit time: honoured, listed here)\n`,
+  rangeEarlierWork: () => '  (authored before the claim it touches: earlier work, rebased or cherry-picked; the author date is the committer’s word)\n',
   claimsTooCostly: (ms: number, paths: number) =>
     `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
   checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",

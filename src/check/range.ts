@@ -16,8 +16,14 @@
 // trailer.ts) when its seal matches the commit's tree; otherwise the commit's author, reported
 // as unverified. Never the pusher's environment or git config. No local cache or marker is read
 // (claims cache, verified marker): pre-push and CI see exactly what the commits say.
-// Rebased and cherry-picked commits: see ./rebased.ts.
-import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
+// Rebased and cherry-picked earlier work: a rebase onto a base that gained a claim meanwhile
+// gives the old commits a new parent whose plans hold the claim. git keeps their author date,
+// so a path refused only by a claim whose claimedAt is after the commit's author date is
+// earlier work: a warning that says so, never a refusal (a merge of the same work would pass
+// by the merge rule). The author date is the committer's word (`git commit --date` sets it),
+// so this is a deliberate way past, visible in the output and in CI; it never helps a commit
+// authored after the claim, and the committer date is never read for it.
+import { type ClaimHit, type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
 import type { CheckName } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { gitBatch } from '../git/batch.js';
@@ -39,6 +45,10 @@ export interface CommitVerdict {
   identityRecorded: boolean;
   /** Checks the commit records as skipped at commit time (Plan-Skip), honoured here. */
   recordedSkips: CheckName[];
+  /** Claimed paths the recorded skip let through: listed, never refused. */
+  skippedHits: ClaimHit[];
+  /** Claimed paths of claims made after the commit was authored: warnings (./range.ts, top). */
+  earlierWork: ClaimHit[];
   decision: Decision;
   /** The time the commit is judged at: its committer time, never later than now. */
   now: Date;
@@ -315,18 +325,19 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
       ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases })
       : null;
-    const decision = check({
-      changes: own,
-      plans: rules ? planChanges : [],
-      rules,
-      identity,
-      claims,
-      config: repo.config,
-      modes,
-      isPlanFile: plans.matches,
-      ignoreCase: repo.ignoreCase,
-    });
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, decision, now: time });
+    const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase };
+    const decision = check(input);
+    // Earlier work: a path refused only by a claim made after the commit was authored.
+    const authored = info.authorTime.getTime();
+    const earlier = (h: ClaimHit) => h.claim.since !== null && authored < Date.parse(h.claim.since);
+    const earlierWork = decision.refusals.filter(earlier);
+    decision.refusals = decision.refusals.filter((h) => !earlier(h));
+    decision.claimWarnings.push(...earlierWork);
+    // What a recorded skip of the claims let through, to list it.
+    const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
+      ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
+      : [];
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, earlierWork, decision, now: time });
   }
   return verdicts;
 }

@@ -1,34 +1,55 @@
-// `plan-hooks check --range A..B [--json]`: pre-commit's check over commits already made.
+// `plan-hooks check --range A..B [--base REV] [--format text|github] [--json]`: pre-commit's
+// check over commits already made, each by the claims of its own time (src/check/range.ts).
+// In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
+// switch reaches; a skip recorded with a commit at commit time (Plan-Skip) still counts.
 import type { Command } from '../cli.js';
 import { allowed, skipsFrom } from '../check/check.js';
+import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn, type CommitVerdict } from '../check/range.js';
-import { formatDecision } from '../check/report.js';
+import { formatClaimHits, formatDecision } from '../check/report.js';
+import { git } from '../git/git.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
-import { formatDrops, rangeDrops } from '../remote/dropped-claims.js';
 
-const spec = { command: 'check', usage: messages.checkUsage(), options: { range: { type: 'string' }, json: { type: 'boolean' } } } as const;
+const spec = {
+  command: 'check',
+  usage: messages.checkUsage(),
+  options: { range: { type: 'string' }, base: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean' } },
+} as const;
 
 /** What a verdict says, as printed for people; '' when there is nothing to say. */
 export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
-  const report = formatDecision(v.decision, v.identity, v.now, bypass);
+  let report = formatDecision(v.decision, v.identity, v.now, bypass);
+  if (v.earlierWork.length > 0) report += messages.rangeEarlierWork();
+  if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }
+
+/** Whether this runs in CI, where no local switch counts. */
+export const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true' || env.GITHUB_ACTIONS === 'true';
 
 const command: Command = {
   summary: 'Check a range of commits (CI and pre-push)',
   usage: spec.usage,
   async run(argv) {
-    const { range, json } = parseCommandArgs(argv, spec).values;
+    const { range, json, base: baseArg, format: formatArg } = parseCommandArgs(argv, spec).values;
     if (!range) throw usageError(spec, messages.checkNeedsRange());
+    const format = formatArg ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text');
+    if (format !== 'text' && format !== 'github') throw usageError(spec, messages.checkBadFormat(format));
     const repo = await openRepository();
-    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped });
-    // A forced push (the range's start is not in its end) can drop a claim no commit touches.
-    const drops = await rangeDrops(repo, range);
-    process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
+    const requested = skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
+    const ci = inCi(process.env);
+    if (ci && requested.length > 0) process.stderr.write(messages.skipIgnoredInCi(requested));
+    let base: { commit: string } | undefined;
+    if (baseArg) {
+      const commit = await git(['rev-parse', '--verify', '-q', '--end-of-options', `${baseArg}^{commit}`], { cwd: repo.root, allowFail: true });
+      if (!commit?.trim()) throw usageError(spec, messages.checkBadBase(baseArg));
+      base = { commit: commit.trim() };
+    }
+    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base });
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;
     if (json) {
       const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({
@@ -43,6 +64,8 @@ const command: Command = {
         commit: v.commit,
         subject: v.subject,
         identity: v.identity,
+        identityRecorded: v.identityRecorded,
+        recordedSkips: v.recordedSkips,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         warnings: v.decision.warnings,
@@ -51,10 +74,11 @@ const command: Command = {
       }));
       process.stdout.write(`${jsonText(out, 2)}\n`);
     } else {
+      if (format === 'github') process.stdout.write(githubAnnotations(verdicts));
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
       process.stderr.write(messages.rangeSummary(bad, verdicts.length));
     }
-    return bad > 0 || drops.length > 0 ? EXIT.failed : EXIT.ok;
+    return bad > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 export default command;

@@ -124,3 +124,33 @@ test('2,000 and 10,000 commits check without error (revisions go to git through 
     assert.match(res.stderr, new RegExp(`${n + 1 + n / 100} commits checked, all allowed`));
   }
 });
+
+test('a rebase of earlier work onto a base that gained a claim meanwhile completes and pushes; later work on it is refused', () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [open('endpoints', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push']);
+  dirs.push(r.dir);
+  withRemote(r);
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+  r.git('checkout', '-q', '-b', 'feature');
+  const earlier = new Date(Date.now() - 10 * 60_000).toISOString();
+  r.write('src/api/early.ts', 'x\n');
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'early api work'], { CLAUDECODE: '1', GIT_AUTHOR_DATE: earlier, GIT_COMMITTER_DATE: earlier }).code, 0);
+  r.git('checkout', '-q', 'main');
+  r.writeJson('docs/api-plan.json', plan('api', [claimed('endpoints', 'codex', ['src/api'], 0)]));
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'codex claims'], { PLAN_HOOKS_AGENT: 'codex' }).code, 0);
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+  r.git('checkout', '-q', 'feature');
+  const rebase = r.tryGit(['rebase', 'main'], { CLAUDECODE: '1' });
+  assert.equal(rebase.code, 0, rebase.stderr);
+  const push = r.tryGit(['push', 'origin', 'feature'], { CLAUDECODE: '1' });
+  assert.equal(push.code, 0, push.stderr);
+  assert.match(push.stderr, /early api work[\s\S]*authored before the claim/);
+  // Work authored after the claim, on the rebased branch, is refused.
+  r.write('src/api/late.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'late api work');
+  const late = r.tryGit(['push', 'origin', 'feature']);
+  assert.equal(late.code, 1);
+  assert.match(late.stderr, /late api work[\s\S]*src\/api\/late\.ts/);
+});
