@@ -13,6 +13,7 @@ import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
+import { formatDrops, rangeDrops } from '../remote/dropped-claims.js';
 
 const spec = {
   command: 'check',
@@ -50,6 +51,9 @@ const command: Command = {
       base = { commit: commit.trim() };
     }
     const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base });
+    // A forced push (the range's start is not in its end) can drop a claim no commit touches.
+    const drops = await rangeDrops(repo, range);
+    process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;
     if (json) {
       const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({
@@ -78,7 +82,7 @@ const command: Command = {
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
       process.stderr.write(messages.rangeSummary(bad, verdicts.length));
     }
-    return bad > 0 ? EXIT.failed : EXIT.ok;
+    return bad > 0 || drops.length > 0 ? EXIT.failed : EXIT.ok;
   },
 };
 export default command;
