@@ -39,7 +39,9 @@ case $hook in
   pre-commit|prepare-commit-msg|post-commit|post-rewrite|post-merge|pre-push) ;;
   *) exit 0 ;;
 esac
-[ "${PLAN_HOOKS-}" = 0 ] && exit 0
+# PLAN_HOOKS=0 skips every hook but pre-push: there it is an override the worklog records
+# (src/hooks/pre-push.ts), never a silent pass.
+[ "${PLAN_HOOKS-}" = 0 ] && [ "$hook" != pre-push ] && exit 0
 
 # Applies pre-commit's trailer record (src/hooks/trailer.ts: trailerArgs is this function's
 # twin) to the message file $1 for git's message source $2; the record's lines on stdin.

@@ -543,6 +543,8 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
   skipIgnoredInCi: (names: string[]) =>
     `plan-hooks: PLAN_HOOKS_SKIP=${names.join(',')} is ignored in CI: only a skip recorded with a commit at commit time counts here.\n`,
   rangeRecordedSkip: (checks: string[]) => `  (this commit records PLAN_HOOKS_SKIP=${checks.join(',')} from commit time: honoured, listed here)\n`,
+  pushOverridden: (skipped: string[], count: number) =>
+    `plan-hooks: pushed past ${skipped.join(', ')} for ${count} commit${count === 1 ? '' : 's'} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
   rangeEarlierWork: () => '  (authored before the claim it touches: earlier work, rebased or cherry-picked; the author date is the committer’s word)\n',
   claimsTooCostly: (ms: number, paths: number) =>
     `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,

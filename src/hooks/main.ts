@@ -14,7 +14,8 @@ export type HookRun = (args: string[]) => Promise<number>;
 
 /** Runs the hook `load` gives and returns the exit code git should see. */
 export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
-  if (process.env.PLAN_HOOKS === '0') return EXIT.ok;
+  // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).
+  if (process.env.PLAN_HOOKS === '0' && name !== 'pre-push') return EXIT.ok;
   const blocking = name === 'pre-commit' || name === 'pre-push';
   try {
     const code = await (await load())(args);

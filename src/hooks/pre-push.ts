@@ -3,8 +3,13 @@
 // would have been refused at commit time refuses the push.
 import type { HookRun } from './main.js';
 import { formatVerdict } from '../commands/check.js';
-import { allowed, skipsFrom } from '../check/check.js';
-import { checkCommits } from '../check/range.js';
+import { CHECKS, allowed, skipsFrom } from '../check/check.js';
+import type { CheckName } from '../config/config.js';
+import type { Repository } from '../git/repository.js';
+import { resolveIdentity } from '../identity/identity.js';
+import type { OverrideEntry } from '../worklog/entry.js';
+import { append, worklogPath } from '../worklog/store.js';
+import { type CommitVerdict, checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
 import { messages } from '../messages.js';
@@ -51,13 +56,33 @@ export async function pushedCommits(lines: string[], remote: string, cwd: string
   return (await gitAlone(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', known], { cwd, input })).split('\n').filter(Boolean);
 }
 
+/**
+ * The pusher's environment does not decide: with PLAN_HOOKS_SKIP (or PLAN_HOOKS=0, every
+ * check) the commits are judged as they are; when the skip is what lets the push through, it
+ * goes through as a recorded override — a worklog entry says who pushed which commits past
+ * which check — and CI, which ignores both variables, judges the same commits again.
+ */
+async function recordOverride(repo: Repository, remote: string, skipped: string[], verdicts: CommitVerdict[]): Promise<void> {
+  const [file, identity] = await Promise.all([worklogPath(repo.root), resolveIdentity(repo.config, null, repo.root)]);
+  const commits = verdicts.map((v) => ({ commit: v.commit, subject: v.subject, paths: [...new Set(v.decision.refusals.map((h) => h.path))] }));
+  await append(file, (seq): OverrideEntry => ({ v: 1, type: 'override', seq, time: new Date().toISOString(), branch: repo.branch, worktree: repo.root, identity, hook: 'pre-push', remote, skipped, commits }));
+}
+
 const run: HookRun = async ([remote = 'origin']) => {
   const lines = (await readStdin()).split('\n').filter(Boolean);
   const repo = await openRepository();
-  const skip = skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
-  const verdicts = await checkCommits(repo, await pushedCommits(lines, remote, repo.root), { skip });
+  const skip: CheckName[] = process.env.PLAN_HOOKS === '0' ? [...CHECKS] : skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
+  const commits = await pushedCommits(lines, remote, repo.root);
+  const verdicts = await checkCommits(repo, commits);
+  const refused = verdicts.filter((v) => !allowed(v.decision));
+  if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip })).every((v) => allowed(v.decision))) {
+    for (const v of refused) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
+    await recordOverride(repo, remote, skip, refused);
+    process.stderr.write(messages.pushOverridden(skip, refused.length));
+    return 0;
+  }
   for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
-  const bad = verdicts.filter((v) => !allowed(v.decision)).length;
+  const bad = refused.length;
   if (bad > 0) process.stderr.write(messages.rangeSummary(bad, verdicts.length));
   // A forced update can drop a claim no pushed commit touches (src/remote/dropped-claims.ts).
   const dropped = skip.includes('claims') ? 0 : await refuseDroppedClaims(repo, lines, remote, messages.bypassPush());

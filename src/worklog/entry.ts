@@ -50,7 +50,19 @@ export interface RewriteEntry extends Base {
   rewrites: { old: string; new: string }[];
 }
 
-export type WorklogEntry = CommitEntry | RewriteEntry;
+/**
+ * A push that went past a check because of the pusher's environment (PLAN_HOOKS_SKIP or
+ * PLAN_HOOKS=0 on `git push`): who pushed which commits past which checks, and the paths.
+ */
+export interface OverrideEntry extends Base {
+  type: 'override';
+  hook: 'pre-push';
+  remote: string;
+  skipped: string[];
+  commits: { commit: string; subject: string; paths: string[] }[];
+}
+
+export type WorklogEntry = CommitEntry | RewriteEntry | OverrideEntry;
 
 /** What the hook gathers; the entry adds its place in the log and folds the verification in. */
 export type CommitFacts = Omit<CommitEntry, 'v' | 'type' | 'seq' | 'time' | 'changesOmitted' | 'verified' | 'skippedChecks'> & {

@@ -7,6 +7,10 @@ export function entryLine(e: WorklogEntry): string {
   const when = e.time.slice(0, 16).replace('T', ' ');
   const who = sanitizeLine(e.identity?.name ?? '?');
   const where = e.branch ? sanitizeLine(e.branch) : 'detached';
+  if (e.type === 'override') {
+    const commits = e.commits.map((c) => c.commit.slice(0, 8)).join(' ');
+    return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.red(`pushed past ${e.skipped.map(sanitizeLine).join(',')} to ${sanitizeLine(e.remote)}`)} ${commits}`;
+  }
   if (e.type === 'rewrite') {
     const pairs = e.rewrites.map((r) => `${r.old.slice(0, 8)}→${r.new.slice(0, 8)}`).join(' ');
     return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.cyan(`${e.kind}`)} ${pairs}`;

@@ -20,7 +20,7 @@ export class Recorded {
 
   /** Entries are added oldest first: the last one on a branch is its tip. */
   add(e: WorklogEntry): void {
-    const ids = e.type === 'commit' ? [e.commit] : e.rewrites.map((r) => r.new);
+    const ids = e.type === 'commit' ? [e.commit] : e.type === 'rewrite' ? e.rewrites.map((r) => r.new) : [];
     for (const id of ids) this.commits.add(id);
     if (e.branch && ids.length > 0) this.tips.set(e.branch, ids.at(-1)!);
   }
