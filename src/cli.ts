@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point. Each command lives in its own module and is imported only when named, so a
 // hook pays for nothing but the code it runs.
-import { EXIT, formatError, isUsageError } from './errors.js';
+import { EXIT, UsageError, formatError, formatErrorJson, isUsageError } from './errors.js';
 import { messages } from './messages.js';
 
 export interface Command {
@@ -47,9 +47,16 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${version()}\n`);
     return EXIT.ok;
   }
+  // Under --json an error is JSON too (on stderr, as every error), so a script reads one format.
+  const json = rest.includes('--json');
+  const fail = (error: unknown, command: string) => {
+    const code = isUsageError(error) ? EXIT.usage : EXIT.failed;
+    process.stderr.write(json ? formatErrorJson(error, command, code) : formatError(error, command));
+    return code;
+  };
   if (!Object.hasOwn(COMMANDS, name)) {
-    process.stderr.write(messages.unknownCommand(name));
-    return EXIT.usage;
+    const { closest } = await import('./commands/shared/args.js');
+    return fail(new UsageError(messages.unknownCommand(name, closest(name, Object.keys(COMMANDS)))), name);
   }
   const command: Command = (await import(`./commands/${name}.js`)).default;
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -59,8 +66,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
-    process.stderr.write(formatError(error, name));
-    return isUsageError(error) ? EXIT.usage : EXIT.failed;
+    return fail(error, name);
   }
 }
 

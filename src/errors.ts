@@ -32,3 +32,10 @@ export function formatError(error: unknown, command: string): string {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return `plan-hooks ${command}: internal error: ${sanitize(detail)}\n`;
 }
+
+/** The same, as one line of JSON: `{"error":{"command","message","exitCode","internal"}}`. */
+export function formatErrorJson(error: unknown, command: string, exitCode: number): string {
+  const expected = isUsageError(error) || isUserError(error);
+  const message = error instanceof Error ? (expected ? error.message : (error.stack ?? error.message)) : String(error);
+  return `${JSON.stringify({ error: { command, message: sanitize(message), exitCode, internal: !expected } })}\n`;
+}

@@ -9,11 +9,20 @@ Usage: plan-hooks <command> [options]
 Commands:
 ${commands}
 
+Options:
+  --help, -h     this list (or, after a command, its options)
+  --version, -v  the version of plan-hooks
+
 Run 'plan-hooks <command> --help' for a command's options.
 Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or configuration error.
 `,
-  unknownCommand: (name: string) =>
-    `plan-hooks: unknown command '${name}'. Run 'plan-hooks --help' for the list of commands.\n`,
+  unknownCommand: (name: string, suggestion: string | null) =>
+    `unknown command '${name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Run 'plan-hooks --help' for the list of commands.`,
+  unknownOption: (option: string, suggestion: string | null) =>
+    `unknown option '${option}'${suggestion ? ` (did you mean '--${suggestion}'?)` : ''}`,
+  unexpectedArgument: (arg: string) => `unexpected argument '${arg}': this command takes none`,
+  optionNeedsValue: (option: string) => `option '${option}' needs a value`,
+  optionTakesNoValue: (option: string) => `option '${option}' takes no value`,
   gitFailed: (command: string, detail: string) => `${command} failed: ${detail}`,
   gitObjectNameNewline: (name: string) => `cannot read an object whose name contains a newline: ${JSON.stringify(name)}`,
   notInWorktree: (cwd: string) => `not inside a git working tree (${cwd}). Run this from inside your repository.`,
@@ -110,9 +119,6 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
   actSection: (path: string, created: boolean) =>
     created ? `create  ${path} (plan-hooks section)` : `update  ${path} (plan-hooks section; your lines kept)`,
   actBootstrap: (to: string) => `copy    .husky/_ → ${to} (so hooks run in that worktree)`,
-  actLintStaged: (file: string) => `edit    ${file}: lint-staged runs plan-hooks validate on plan files`,
-  noteLintStaged: (file: string, globs: string[], task: string) =>
-    `${file} is not JSON, so init did not edit it: add ${globs.map((g) => `"${g}": "${task}"`).join(', ')} to it.`,
   noteNpxCli: (cli: string) =>
     `the hooks call plan-hooks at ${cli}, inside npx's cache, which npm may clean. Install it for good ('npm install -g <plan-hooks tarball or version>'): the hooks then find it on PATH.`,
   actPlanState: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (Plan State block)`,
@@ -243,6 +249,7 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
   worklogNotRecorded: () =>
     `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
   handoffWarning: (file: string, text: string) => `plan-hooks: ${file}: handoff: ${text}\n`,
+  handoffStaged: (files: string[]) => `plan-hooks: updated the handoff in ${files.join(', ')}\n`,
   handoffLastCommitMissing: (rev: string) =>
     `lastCommit '${rev}' is not a commit git knows here. Set it to the commit the work builds on (git rev-parse HEAD) or remove it.`,
   handoffLastCommitNotAncestor: (rev: string) =>

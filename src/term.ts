@@ -44,10 +44,21 @@ type Colors = Omit<typeof pc, 'createColors'>;
 let colors: Colors | undefined;
 
 /**
- * picocolors decides from NO_COLOR, FORCE_COLOR and whether stdout is a TTY. It is CommonJS:
- * the first require costs ~4 ms (the CommonJS loader), so it is loaded when the first colour
- * is used: a hook that prints nothing coloured never pays for it.
+ * Colour or not: NO_COLOR (any value) turns it off; FORCE_COLOR turns it on, except `0` or
+ * `false`, which turn it off (picocolors alone reads any FORCE_COLOR as on); otherwise a
+ * terminal that is not `dumb`.
+ */
+export function colorEnabled(env: NodeJS.ProcessEnv = process.env, isTTY = process.stdout.isTTY === true): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY && env.TERM !== 'dumb';
+}
+
+/**
+ * picocolors is CommonJS: the first require costs ~4 ms (the CommonJS loader), so it is
+ * loaded when the first colour is used: a hook that prints nothing coloured never pays for it.
  */
 export const color: Colors = new Proxy({} as Colors, {
-  get: (_, name) => (colors ??= createRequire(import.meta.url)('picocolors') as Colors)[name as keyof Colors],
+  get: (_, name) =>
+    (colors ??= (createRequire(import.meta.url)('picocolors') as typeof pc).createColors(colorEnabled()) as Colors)[name as keyof Colors],
 });

@@ -11,11 +11,42 @@ test('--help lists every command and exits 0', () => {
   for (const name of ['init', 'validate', 'new', 'status', 'hook', 'check']) assert.match(r.stdout, new RegExp(`^  ${name} `, 'm'));
 });
 
-test('an unknown command is a usage error (exit 2) on stderr', () => {
+test('an unknown command is a usage error (exit 2) on stderr, with a "did you mean" for a typo', () => {
   const r = repo.cli(['frobnicate']);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /unknown command 'frobnicate'/);
+  assert.match(r.stderr, /unknown command 'frobnicate'\. Run 'plan-hooks --help'/);
+  assert.match(repo.cli(['statsu']).stderr, /unknown command 'statsu'\. Did you mean 'status'\?/);
+});
+
+test('--help lists --version; under --json an error is one line of JSON with the exit code', () => {
+  assert.match(repo.cli(['--help']).stdout, /^ {2}--version, -v /m);
+  const r = repo.cli(['status', '--json', '--bogus']);
+  assert.equal(r.code, 2);
+  const error = JSON.parse(r.stderr).error;
+  assert.equal(error.exitCode, 2);
+  assert.equal(error.command, 'status');
+  assert.match(error.message, /unknown option '--bogus'/);
+  assert.equal(JSON.parse(repo.cli(['nope', '--json']).stderr).error.exitCode, 2);
+});
+
+test('a revision git does not know is a usage error (exit 2)', () => {
+  repo.write('a.txt', 'a\n');
+  repo.git('add', 'a.txt');
+  repo.git('commit', '-q', '-m', 'a');
+  const r = repo.cli(['check', '--range', 'no-such-rev..HEAD']);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /no-such-rev/);
+});
+
+test('FORCE_COLOR=0 turns colour off, FORCE_COLOR=1 on, NO_COLOR wins', async () => {
+  const { colorEnabled } = await import('../src/term.js');
+  assert.equal(colorEnabled({ FORCE_COLOR: '0' }, true), false);
+  assert.equal(colorEnabled({ FORCE_COLOR: 'false' }, true), false);
+  assert.equal(colorEnabled({ FORCE_COLOR: '1' }, false), true);
+  assert.equal(colorEnabled({ FORCE_COLOR: '1', NO_COLOR: '1' }, false), false);
+  assert.equal(colorEnabled({}, true), true);
+  assert.equal(colorEnabled({ TERM: 'dumb' }, true), false);
 });
 
 test('an unknown hook is a usage error', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Command } from '../cli.js';
 import { loadConfig } from '../config/config.js';
 import { repoRoot } from '../git/worktree.js';
-import { renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
+import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
 import { blockFacts } from '../handoff/git-facts.js';
 import { entryFiles } from '../config/entry-files.js';
 import { messages } from '../messages.js';
@@ -13,6 +13,11 @@ import { jsonText, sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
+import { git } from '../git/git.js';
+import { removeSection } from '../fs/marked-sections.js';
+
+const HANDOFF = { key: START, start: START, end: END };
+const withoutBlock = (text: string) => removeSection(text, HANDOFF) ?? text;
 
 const command: Command = {
   summary: 'Print (or --write) the generated handoff blocks',
@@ -36,13 +41,17 @@ const command: Command = {
       ...snapshot.plans.map((p) => ({ file: pairedMarkdown(p.path), block: renderPlanBlock(p, facts) })),
       ...entryFiles(config).filter((f) => texts.has(f)).map((file) => ({ file, block: renderAggregateBlock(snapshot.plans, facts) })),
     ];
-    let blocks = render();
-    if (values.write) {
-      // Writing leaves these files uncommitted: say so in the blocks, so a second --write is a no-op.
-      const touched = blocks.filter((b) => texts.has(b.file) && replaceBlock(texts.get(b.file)!, b.block) !== texts.get(b.file)).map((b) => b.file);
-      facts.uncommitted = [...new Set([...facts.uncommitted, ...touched])].sort();
-      blocks = render();
-    }
+    // A file whose only change since HEAD is its generated block is not work left uncommitted:
+    // --write's own output is not reported in the blocks it writes (and a second --write changes nothing).
+    const onlyBlock = await Promise.all(
+      facts.uncommitted.map(async (f) => {
+        if (!texts.has(f)) return false;
+        const before = await git(['show', `HEAD:${f}`], { cwd: root, allowFail: true });
+        return before !== null && withoutBlock(before) === withoutBlock(texts.get(f)!);
+      }),
+    );
+    facts.uncommitted = facts.uncommitted.filter((_, i) => !onlyBlock[i]);
+    const blocks = render();
     for (const s of snapshot.skipped) process.stderr.write(messages.statusUnreadable(sanitize(s.path), sanitize(s.reason)) + '\n');
     if (values.write) {
       const written: string[] = [];

@@ -1,7 +1,7 @@
 // `plan-hooks new <name>`: the paired plan from templates/, valid under --strict as written.
 // Files are created exclusively, so an existing plan is never overwritten, even in a race.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from '../cli.js';
@@ -14,6 +14,18 @@ import { day } from '../plan/edit.js';
 
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The schema's $id: editors map it to the file with a json.schemas setting (README). */
+const SCHEMA_ID = 'https://github.com/plan-hooks/plan-hooks/schema/plan-state.v1.schema.json';
+
+/**
+ * The plan's `$schema`: the installed package's schema by a path relative to docs/, which
+ * editors resolve offline, else the schema's $id.
+ */
+function schemaRef(root: string): string {
+  const local = join(root, 'node_modules/plan-hooks/schema/plan-state.v1.schema.json');
+  return existsSync(local) ? relative(join(root, 'docs'), local) : SCHEMA_ID;
+}
 
 export function render(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
@@ -39,6 +51,7 @@ const command: Command = {
       markdown: md,
       json,
       jsonName: `${name}-plan.json`,
+      schema: schemaRef(root),
     };
     mkdirSync(join(root, 'docs'), { recursive: true });
     const written: string[] = [];

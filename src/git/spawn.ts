@@ -1,7 +1,7 @@
 // One git process per call: what git() falls back to, and what a batch runs without a POSIX
 // shell. The environment git gave the hook is inherited as it is.
 import { createRequire } from 'node:module';
-import { UserError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
 
 export interface GitOptions {
@@ -22,8 +22,12 @@ export const childProcess = (): typeof import('node:child_process') => require('
 
 export const MAX_BUFFER = 256 * 1024 * 1024;
 
-export function failure(args: string[], stderr: string): UserError {
-  return new UserError(messages.gitFailed(`git ${args.join(' ')}`, stderr.trim() || 'no message'));
+/** git's words for a revision the user named that does not exist: a usage error (exit 2). */
+const BAD_REVISION = /unknown revision|bad revision|Needed a single revision|invalid upstream|not a valid (object name|commit range)/;
+
+export function failure(args: string[], stderr: string): UserError | UsageError {
+  const message = messages.gitFailed(`git ${args.join(' ')}`, stderr.trim() || 'no message');
+  return BAD_REVISION.test(stderr) ? new UsageError(message) : new UserError(message);
 }
 
 /** Runs git alone and returns stdout. */

@@ -18,5 +18,7 @@ export async function regenerateHandoff(
   const { stageHandoff } = await import('./stage.js');
   const { staged, warnings } = await stageHandoff(root, { planRulesRan, known });
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
+  // The commit gains files the user did not stage: one line says which.
+  if (staged.length > 0) process.stderr.write(sanitize(messages.handoffStaged(staged)));
   return staged.length > 0;
 }

@@ -24,12 +24,6 @@ export const GIT_HOOKS = [
   'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite', 'pre-auto-gc',
 ];
 
-/** lint-staged's configuration files (package.json's "lint-staged" key is read from pkg). */
-const LINT_STAGED_FILES = [
-  '.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.mjs', '.lintstagedrc.cjs',
-  '.lintstagedrc.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs',
-];
-
 /** Where a chained hook (the one that was there before plan-hooks) is moved to. */
 export const CHAINED_SUFFIX = '.plan-hooks-chained';
 /** Where pre-commit (the framework) moves a hook it found, and runs it from first. */
@@ -77,8 +71,6 @@ export interface InstallFacts {
   huskyRan: boolean;
   /** Other worktrees that check out a .husky directory but have no .husky/_ (no hook runs there). */
   worktreesWithoutHusky: string[];
-  /** lint-staged configuration files at the root, by name, with content. */
-  lintStagedFiles: Record<string, string>;
   pkg: PackageFacts | null;
   /** husky's bin.js in this worktree's or the main worktree's node_modules. */
   huskyBin: string | null;
@@ -278,9 +270,6 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     huskyRan: existsSync(join(root, '.husky/_/h')),
     worktreesWithoutHusky: worktreeRoots.filter(
       (r) => r !== root && isDir(join(r, '.husky')) && !existsSync(join(r, '.husky/_/h')),
-    ),
-    lintStagedFiles: Object.fromEntries(
-      LINT_STAGED_FILES.map((n) => [n, readIf(join(root, n))] as const).filter((e): e is [string, string] => e[1] !== null),
     ),
     pkg,
     huskyBin,

@@ -41,3 +41,19 @@ export function addDevCommand(pm: PackageManager, specs: string[]): string[] {
 export function removeCommand(pm: PackageManager, names: string[]): string[] {
   return pm === 'npm' ? ['npm', 'uninstall', '--no-audit', '--no-fund', ...names] : [pm, 'remove', ...names];
 }
+
+/** How a person or an agent starts the locally installed plan-hooks with this package manager. */
+export function runCommand(pm: PackageManager | null): string {
+  switch (pm) {
+    case 'npm':
+      return 'npx plan-hooks';
+    case 'pnpm':
+      return 'pnpm exec plan-hooks';
+    case 'yarn':
+      return 'yarn plan-hooks';
+    case 'bun':
+      return 'bunx plan-hooks';
+    default:
+      return 'plan-hooks';
+  }
+}

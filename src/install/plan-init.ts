@@ -28,13 +28,18 @@ import {
   LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage,
 } from './managers.js';
 import type { Manifest } from './manifest.js';
-import { addDevCommand, detectPackageManager } from './package-manager.js';
+import { addDevCommand, detectPackageManager, runCommand } from './package-manager.js';
 import { renderHuskyClientShim, renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
 import { upsertSection } from '../fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, insertBeforeExit } from './sections.js';
 import { HOOKS } from '../hooks/main.js';
 
 const HUSKY_VERSION = '9.1.7';
+/**
+ * The lint-staged task init added before 0.1 (plans were then validated twice per commit: by
+ * lint-staged and by pre-commit, which validates staged plans from the index anyway): init no
+ * longer adds it; uninstall still removes it where an earlier init did.
+ */
 export const LINT_STAGED_TASK = 'plan-hooks validate';
 
 export interface InitOptions {
@@ -88,7 +93,6 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
     manifest.mode = manager;
     if (facts.pkg) planDependencies(facts, manager, actions, manifest);
     planManager(configured, manager, actions, manifest, notes, rel);
-    planLintStaged(facts, opts, actions, manifest, notes);
     planEntryFiles(facts, actions, manifest);
     planUserConfig(facts, opts, actions, manifest);
     return { mode: manager, actions, manifest, notes };
@@ -113,7 +117,6 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
   if (mode === 'husky') planHusky(configured, actions, manifest, rel);
   else planHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
-  planLintStaged(facts, opts, actions, manifest, notes);
   planEntryFiles(facts, actions, manifest);
   planUserConfig(facts, opts, actions, manifest);
   return { mode, actions, manifest, notes };
@@ -274,55 +277,8 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
   }
 }
 
-function planLintStaged(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest, notes: string[]): void {
-  const globs = opts.plans ?? facts.config.plans;
-  const addTask = (config: Record<string, unknown>): boolean => {
-    let changed = false;
-    for (const glob of globs) {
-      const current = config[glob];
-      const list = current === undefined ? [] : Array.isArray(current) ? current : [current];
-      if (list.includes(LINT_STAGED_TASK)) continue;
-      config[glob] = list.length === 0 ? LINT_STAGED_TASK : [...list, LINT_STAGED_TASK];
-      changed = true;
-    }
-    return changed;
-  };
-  const inPackage = facts.pkg?.data['lint-staged'];
-  if (inPackage && typeof inPackage === 'object' && !Array.isArray(inPackage)) {
-    if (addTask(structuredClone(inPackage) as Record<string, unknown>)) {
-      actions.push({
-        kind: 'editJson',
-        path: join(facts.root, 'package.json'),
-        edit: (data) => void addTask(data['lint-staged'] as Record<string, unknown>),
-        what: messages.actLintStaged('package.json'),
-      });
-      manifest.lintStaged.push('package.json');
-    }
-  }
-  for (const [name, text] of Object.entries(facts.lintStagedFiles)) {
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-    if (data && typeof data === 'object' && !Array.isArray(data)) {
-      if (!addTask(structuredClone(data) as Record<string, unknown>)) continue;
-      actions.push({
-        kind: 'editJson',
-        path: join(facts.root, name),
-        edit: (d) => void addTask(d),
-        what: messages.actLintStaged(name),
-      });
-      manifest.lintStaged.push(name);
-    } else if (!text.includes(LINT_STAGED_TASK)) {
-      notes.push(messages.noteLintStaged(name, globs, LINT_STAGED_TASK));
-    }
-  }
-}
-
 function planEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manifest): void {
-  const block = planStateBlock();
+  const block = planStateBlock(runCommand(facts.pkg ? detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager) : null));
   const present = Object.keys(facts.entryFiles);
   const targets = present.length > 0 ? present : ['AGENTS.md'];
   for (const name of targets) {

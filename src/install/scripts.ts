@@ -69,6 +69,7 @@ export function renderHuskySection(hook: string, chained: boolean): string {
   return `sh "\${0%/*}/plan-hooks.sh" ${hook} ${chain} "$@"`;
 }
 
-export function planStateBlock(): string {
-  return readFileSync(PLAN_STATE_TEMPLATE, 'utf8');
+/** The Plan State block, with `run` the command that starts plan-hooks here (`npx plan-hooks`, `pnpm exec plan-hooks`, …). */
+export function planStateBlock(run: string): string {
+  return readFileSync(PLAN_STATE_TEMPLATE, 'utf8').replaceAll('{{run}}', run);
 }

@@ -12,7 +12,7 @@ import { hooksRan, nodeRepo, snapshot } from './helpers.js';
 const TRACE = { PLAN_HOOKS: '2' };
 const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
 
-test('an existing husky setup: the user lines, prepare script and lint-staged config are kept and extended', () => {
+test('an existing husky setup: the user lines and prepare script are kept and extended, the lint-staged config is left alone', () => {
   const repo = nodeRepo({
     scripts: { prepare: 'npm run build' },
     'lint-staged': { '*.js': 'eslint --fix' },
@@ -25,7 +25,7 @@ test('an existing husky setup: the user lines, prepare script and lint-staged co
   assert.match(read(repo.dir, '.husky/prepare-commit-msg'), /^echo USER-PCM >&2\n# plan-hooks:start[^\n]*\n.*\n# plan-hooks:end\nexit 0\n$/, 'put just before the exit');
   const pkg = JSON.parse(read(repo.dir, 'package.json'));
   assert.equal(pkg.scripts.prepare, 'npm run build && husky', 'appended, never overwritten');
-  assert.deepEqual(pkg['lint-staged'], { '*.js': 'eslint --fix', 'docs/**/*-plan.json': 'plan-hooks validate' });
+  assert.deepEqual(pkg['lint-staged'], { '*.js': 'eslint --fix' }, 'pre-commit validates staged plans itself: no lint-staged task');
   assert.equal(pkg.devDependencies['plan-hooks'], `file:${PACKAGE_ROOT}`, 'an existing plan-hooks dependency is kept as it is');
 
   const second = repo.cli(['init']);

@@ -112,7 +112,7 @@ test('usage errors exit 2: an unknown option, a named file that does not exist',
   const { repo } = repoWithPlan();
   const unknown = repo.cli(['validate', '--fast']);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /Unknown option '--fast'/);
+  assert.match(unknown.stderr, /unknown option '--fast'/);
   assert.match(unknown.stderr, /Usage: plan-hooks validate/);
   const missing = repo.cli(['validate', 'docs/nope-plan.json']);
   assert.equal(missing.code, 2);
