@@ -85,6 +85,21 @@ function fenced(body: string): string[] {
   return [`${fence}text`, body, fence];
 }
 
+/**
+ * The block's lines as Markdown formatters write it (prettier): a blank line after the start
+ * marker, after each heading and before the end marker, so a repository that runs a formatter
+ * over its Markdown leaves the block as generated, commit after commit.
+ */
+function formatted(lines: string[]): string {
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (line === END && out[out.length - 1] !== '') out.push('');
+    out.push(line);
+    if ((line === START || /^#{1,6} /.test(line)) && lines[i + 1] !== '') out.push('');
+  });
+  return out.join('\n');
+}
+
 export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): string {
   const h = plan.handoff;
   const tasks = tasksOf([{ path, plan }]);
@@ -98,7 +113,7 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
     `Claim a task before editing its files (npx plan-hooks claim <task>), and update ${path} in the same commit as the work.`,
     h?.verify ? `Verify with: ${literal(h.verify)}` : 'Run the tests before committing.',
   ].join('\n');
-  return [
+  return formatted([
     START,
     `## Handoff: ${inline(plan.title)}`,
     '',
@@ -130,7 +145,7 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
     '### Resume prompt',
     ...fenced(prompt),
     END,
-  ].join('\n');
+  ]);
 }
 
 /** A plan with open work in three lines: title and files, next action, tasks by status and the ready ones. */
@@ -155,7 +170,7 @@ export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): stri
   if (open.length === 0) lines.push('No plan has open work.');
   for (const p of open) lines.push(...openPlanLines(p));
   lines.push('', `Builds on ${builds(facts)}${facts.branch ? ` on ${code(facts.branch)}` : ''}.`, END);
-  return lines.join('\n');
+  return formatted(lines);
 }
 
 const MARKERS: Markers = { key: START, start: START, end: END };

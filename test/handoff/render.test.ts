@@ -28,9 +28,11 @@ test('the plan block states next action, verify, branch, base commit, uncommitte
   assert.match(b, /\*\*Builds on:\*\* `aaaaaaaaaaaa` add the loop/);
   assert.match(b, /\*\*Left uncommitted:\*\* 1 path\(s\)\n  - `scratch.txt`/);
   assert.match(b, /`loop` — claimed by alice since .* \(1 h\)/);
-  assert.match(b, /### Ready to start\n- `cli`\n/);
-  assert.match(b, /### Blocked\n- `docs` — waiting on `loop`\n/);
-  assert.match(b, /### Resume prompt\n```text\nContinue the plan "Export retry" \(docs\/export-plan.json\) on branch feature\/retry/);
+  assert.match(b, /### Ready to start\n\n- `cli`\n/);
+  assert.match(b, /### Blocked\n\n- `docs` — waiting on `loop`\n/);
+  assert.match(b, /^<!-- plan-hooks:handoff:start -->\n\n## Handoff/);
+  assert.match(b, /```\n\n<!-- plan-hooks:handoff:end -->$/, 'blank lines around the markers, as prettier writes them');
+  assert.match(b, /### Resume prompt\n\n```text\nContinue the plan "Export retry" \(docs\/export-plan.json\) on branch feature\/retry/);
   assert.match(b, /plan-hooks status/);
 });
 
@@ -39,7 +41,7 @@ test('plan text cannot forge markers, break the code fence or carry control char
   const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, facts);
   assert.equal(b.split(END).length, 2, 'only our own end marker');
   assert.doesNotMatch(b, /\u001b/);
-  const fence = /### Resume prompt\n(`{3,})text\n/.exec(b)![1]!;
+  const fence = /### Resume prompt\n\n(`{3,})text\n/.exec(b)![1]!;
   assert.ok(fence.length >= 4, 'the fence is longer than any backtick run inside');
 });
 
