@@ -351,7 +351,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   editNotClaimed: (task: string) => ({ message: `${task} is not claimed`, fix: `nothing to release; claim it with 'plan-hooks claim ${task}'` }),
   editHeldLive: (task: string, holder: string, since: string, limit: number, takeover: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${takeover ? '; the claim is not stale, so it cannot be taken over' : ''}`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use 'plan-hooks claim ${task} --takeover'. If you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use 'plan-hooks claim ${task} --takeover'. If you are not sure who holds it, ask the human who runs the agents.`,
   }),
   editHeldStale: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since}; the claim is stale`,
@@ -359,17 +359,17 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   }),
   editHeldElsewhere: (task: string, holder: string, since: string, where: string) => ({
     message: `${task} is claimed by ${holder} since ${since} in ${where} (not stale)`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'. If you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'. If you are not sure who holds it, ask the human who runs the agents.`,
   }),
   editReleaseHeldLive: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since} (not stale); only the holder may release it`,
-    fix: `ask ${holder} to release it; if you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
+    fix: `ask ${holder} to release it, or wait until the claim is stale (then anyone may release it); if in doubt, ask the human who runs the agents`,
   }),
   editDoneHeld: (task: string, holder: string, since: string, stale: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${stale ? ' (stale)' : ''}; only the claimant marks it done`,
     fix: stale
       ? `take the claim over first ('plan-hooks claim ${task} --takeover'), then 'plan-hooks done ${task}'`
-      : `let ${holder} finish it; if you are ${holder}, say so: --as ${holder} (or PLAN_HOOKS_AGENT=${holder})`,
+      : `let ${holder} finish it, or take the claim over once it is stale ('plan-hooks claim ${task} --takeover'); if in doubt, ask the human who runs the agents`,
   }),
   editNoAcceptance: (task: string) => ({
     message: `${task} has no acceptance check, so "done" could not be verified`,
