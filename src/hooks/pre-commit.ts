@@ -1,51 +1,49 @@
-// pre-commit: the index against HEAD through the one check (src/check/check.ts). Staged
-// plans are validated and compared with HEAD; every touched path is checked against the
-// claims of other agents. Nothing is changed: a refused commit leaves the index and the
-// working tree exactly as they were. The common commit (no plan staged) loads no validator.
+// pre-commit: the index against HEAD through the one check (src/check/check.ts), on the facts
+// of src/facts/facts.ts: HEAD's configuration, claims and bindings judge the commit; the staged
+// plans are validated and compared with HEAD's; every touched path is checked against the
+// claims of other agents. Nothing is changed: a refused commit leaves the index and the working
+// tree exactly as they were. The common commit (no plan staged) loads no validator.
 import type { HookRun } from './main.js';
-import { CHECKS, type PlanChange, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
+import { CHECKS, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
 import { formatDecision } from '../check/report.js';
 import { planMatcher } from '../plan/discover.js';
-import { readStaged } from '../check/staged.js';
-import { readObjects } from '../git/cat-file.js';
-import type { Change } from '../git/changes.js';
+import { readIndexFacts } from '../facts/facts.js';
 import { messages } from '../messages.js';
 import { regenerateHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
+import { sanitize } from '../term.js';
 import { recordNoTrailer, trailerTask } from './trailer.js';
 
-/** Each staged plan's text in the index and at HEAD, in one cat-file. */
-async function planChanges(changes: Change[], root: string): Promise<PlanChange[]> {
-  const names = changes.flatMap((c) => [`:0:${c.path}`, `HEAD:${c.from ?? c.path}`]);
-  const texts = await readObjects(names, root);
-  return changes.map((c, i) => ({ file: c.path, after: c.status === 'D' ? null : texts[2 * i]!, before: texts[2 * i + 1]! }));
-}
-
 const run: HookRun = async () => {
-  const staged = await readStaged();
-  const { repo, identity, now } = staged;
+  const facts = await readIndexFacts();
+  const { repo, identity, now, config } = facts;
   const { skipped, unknown } = skipsFrom(process.env.PLAN_HOOKS_SKIP);
   if (unknown.length > 0) process.stderr.write(messages.skipUnknown(unknown, [...CHECKS]));
   if (skipped.length > 0) process.stderr.write(messages.skipNotice(skipped));
-  const modes = effectiveModes(repo.config.checks, skipped);
+  if (repo.configProblem) process.stderr.write(sanitize(messages.configAtHeadBroken(repo.configProblem)));
+  if (facts.configChange) process.stderr.write(sanitize(messages.configChangeNotice(facts.configChange.file, facts.configChange.keys, facts.configChange.problem)));
+  if (facts.conflict) {
+    process.stderr.write(sanitize(messages.identityConflict(facts.conflict, 'commit')));
+    return 1;
+  }
+  const modes = effectiveModes(config.checks, skipped);
 
-  const plans = planMatcher(repo.config);
-  const stagedPlans = staged.changes.filter((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)));
-  let changes: PlanChange[] = [];
+  const plans = planMatcher(config);
   let rules: PlanRules | null = null;
-  if (stagedPlans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')) {
-    changes = await planChanges(stagedPlans, repo.root);
+  if (facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')) {
     const { loadPlanRules } = await import('../check/plan-rules.js');
-    rules = await loadPlanRules(repo.root, changes, { now, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases });
+    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases });
   }
 
   const decision = check({
-    changes: staged.changes,
-    plans: changes,
+    changes: facts.changes,
+    plans: facts.plans,
     rules,
     identity,
-    claims: staged.claims,
-    config: repo.config,
+    claims: facts.claims,
+    ownClaims: facts.claimsAfter,
+    planIds: facts.planIds,
+    config,
     modes,
     isPlanFile: plans.matches,
     ignoreCase: repo.ignoreCase,
@@ -57,14 +55,14 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
-  const restaged = await regenerateHandoff(repo.root, staged.changes, plans.matches, rules !== null && modes.plans !== 'off', { config: repo.config, identity, branch: repo.branch });
+  const restaged = await regenerateHandoff(repo.root, facts.changes, plans.matches, rules !== null && modes.plans !== 'off', { config, identity, branch: repo.branch });
   // The marker names the tree git will commit: after a restage, write-tree says which.
-  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (staged.tree ?? undefined), gitDir: repo.gitDir, identity });
+  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (facts.tree ?? undefined), gitDir: repo.gitDir, identity, configChange: facts.configChange });
   const head = repo.head;
   // No trailer for this exact commit: prepare-commit-msg need not start (see ./trailer.ts). A
   // restage adds only the handoff blocks (plan files and their Markdown, the entry files), which
   // name no task of their own: the decision made on the paths the commit stages still holds.
-  const noTrailer = head !== null && (!repo.config.trailer || trailerTask(decision.ownHits) === null);
+  const noTrailer = head !== null && (!config.trailer || trailerTask(decision.ownHits) === null);
   recordNoTrailer(repo.gitDir, noTrailer ? { tree, head } : null);
   return 0;
 };

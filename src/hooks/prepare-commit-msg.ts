@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { HookRun } from './main.js';
 import { check } from '../check/check.js';
 import { planMatcher } from '../plan/discover.js';
-import { readStaged } from '../check/staged.js';
+import { readIndexFacts } from '../facts/facts.js';
 import { git } from '../git/git.js';
 import { trailerTask } from './trailer.js';
 
@@ -20,20 +20,21 @@ const SEQUENCER = ['rebase-merge', 'rebase-apply', 'MERGE_HEAD', 'CHERRY_PICK_HE
 
 const run: HookRun = async ([messageFile, source]) => {
   if (!messageFile || (source !== undefined && GIT_WROTE_IT.has(source))) return 0;
-  const staged = await readStaged(process.cwd(), { tree: false });
-  const { repo } = staged;
-  if (!repo.config.trailer) return 0;
+  const facts = await readIndexFacts(process.cwd(), { tree: false });
+  const { repo, config } = facts;
+  if (!config.trailer) return 0;
   if (SEQUENCER.some((name) => existsSync(join(repo.gitDir, name)))) return 0;
   // The one check, with every check off: only which of the committer's own claims the paths fall under.
   const { ownHits } = check({
-    changes: staged.changes,
+    changes: facts.changes,
     plans: [],
     rules: null,
-    identity: staged.identity,
-    claims: staged.claims,
-    config: repo.config,
+    identity: facts.identity,
+    claims: facts.claims,
+    ownClaims: facts.claimsAfter,
+    config,
     modes: { plans: 'off', transitions: 'off', claims: 'off' },
-    isPlanFile: planMatcher(repo.config).matches,
+    isPlanFile: planMatcher(config).matches,
     ignoreCase: repo.ignoreCase,
   });
   const task = trailerTask(ownHits);
