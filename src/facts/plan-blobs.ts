@@ -64,14 +64,3 @@ export function blobsAt(index: Map<string, string>, diff: RawChange[]): Map<stri
   }
   return at;
 }
-
-/** `ls-tree -r -z` output: regular files → blob id. */
-export function parseTreeListing(out: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const entry of splitNul(out)) {
-    const tab = entry.indexOf('\t');
-    const [mode, type, oid] = entry.slice(0, tab).split(' ');
-    if (type === 'blob' && mode && REGULAR.test(mode)) map.set(entry.slice(tab + 1), oid!);
-  }
-  return map;
-}
