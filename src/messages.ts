@@ -329,11 +329,23 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   }),
   transitionClaimMoved: (task: string, holder: string, to: string, since: string, committer: string) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes claimedBy to ${to}`,
-    fix: `coordinate with ${holder}: they can release it ('plan-hooks release ${task}'), or use 'plan-hooks claim ${task} --takeover' once the claim is stale; if you are ${holder}, declare it (PLAN_HOOKS_AGENT=${holder})`,
+    fix: `coordinate with ${holder}: they can release it ('plan-hooks release ${task}') or hand it over themselves; or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+  }),
+  transitionClaimedTaskChanged: (task: string, holder: string, since: string, committer: string, fields: string[]) => ({
+    message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes it (${fields.join(', ')}); only the holder changes a task while its claim is live`,
+    fix: `restore the task as it is at HEAD (git show HEAD:<file>) and commit your edit without it; coordinate with ${holder} (they change, complete or release it), or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+  }),
+  transitionClaimedPlanRemoved: (task: string, holder: string, since: string, committer: string) => ({
+    message: `this commit by ${committer} deletes the plan that holds ${task}, claimed by ${holder} (since ${since}, not stale)`,
+    fix: `restore the plan ('git restore --staged --worktree <file>' or 'git checkout HEAD -- <file>'); coordinate with ${holder}, or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human`,
+  }),
+  planIdReused: (planId: string, other: string) => ({
+    message: `planId '${planId}' is also the planId of ${other}; a task is known as <planId>/<taskId> across all plans, so two plans may not share one`,
+    fix: `give this plan its own planId (e.g. the file's name), or move its work items into ${other}`,
   }),
   transitionClaimDropped: (task: string, holder: string, since: string, committer: string) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale) and this commit by ${committer} drops the claim`,
-    fix: `leave the claim to ${holder}: they release it with 'plan-hooks release ${task}', or use 'plan-hooks claim ${task} --takeover' once it is stale; if you are ${holder}, declare it (PLAN_HOOKS_AGENT=${holder})`,
+    fix: `leave the claim to ${holder}: they release it with 'plan-hooks release ${task}'; or wait until it is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   transitionClaimedTaskRemoved: (task: string, holder: string, since: string, committer: string) => ({
     message: `${task}, claimed by ${holder} (since ${since}, not stale), was removed by ${committer}`,
@@ -341,7 +353,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   }),
   transitionCompletedByOther: (address: string, claimant: string, committer: string) => ({
     message: `${address} is marked completed by ${committer}, but its claimant is ${claimant}`,
-    fix: `let ${claimant} complete it ('plan-hooks done ${address}'), or take the claim over first ('plan-hooks claim ${address} --takeover' once stale); if you are ${claimant}, declare it (PLAN_HOOKS_AGENT=${claimant})`,
+    fix: `let ${claimant} complete it ('plan-hooks done ${address}'), or take the claim over first ('plan-hooks claim ${address} --takeover' once stale); or ask the human who runs the agents`,
   }),
   editCompleted: (task: string) => ({
     message: `${task} is already completed`,
@@ -351,7 +363,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   editNotClaimed: (task: string) => ({ message: `${task} is not claimed`, fix: `nothing to release; claim it with 'plan-hooks claim ${task}'` }),
   editHeldLive: (task: string, holder: string, since: string, limit: number, takeover: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${takeover ? '; the claim is not stale, so it cannot be taken over' : ''}`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use 'plan-hooks claim ${task} --takeover'. If you are not sure who holds it, ask the human who runs the agents.`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   editHeldStale: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since}; the claim is stale`,
@@ -359,17 +371,17 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   }),
   editHeldElsewhere: (task: string, holder: string, since: string, where: string) => ({
     message: `${task} is claimed by ${holder} since ${since} in ${where} (not stale)`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'. If you are not sure who holds it, ask the human who runs the agents.`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   editReleaseHeldLive: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since} (not stale); only the holder may release it`,
-    fix: `ask ${holder} to release it, or wait until the claim is stale (then anyone may release it); if in doubt, ask the human who runs the agents`,
+    fix: `ask ${holder} to release it; or wait until the claim is stale and take it over ('plan-hooks claim ${task} --takeover'); or ask the human who runs the agents`,
   }),
   editDoneHeld: (task: string, holder: string, since: string, stale: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${stale ? ' (stale)' : ''}; only the claimant marks it done`,
     fix: stale
       ? `take the claim over first ('plan-hooks claim ${task} --takeover'), then 'plan-hooks done ${task}'`
-      : `let ${holder} finish it, or take the claim over once it is stale ('plan-hooks claim ${task} --takeover'); if in doubt, ask the human who runs the agents`,
+      : `let ${holder} finish it; or wait until the claim is stale and take it over ('plan-hooks claim ${task} --takeover'); or ask the human who runs the agents`,
   }),
   editNoAcceptance: (task: string) => ({
     message: `${task} has no acceptance check, so "done" could not be verified`,
@@ -512,7 +524,7 @@ Exit codes: 0 done, 1 refused, 2 usage error.
     (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
     `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
     staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
-    `  - if you are ${holders.join(' or ')}, say so: PLAN_HOOKS_AGENT=${holders[0]} git commit … (or 'git config plan-hooks.agent ${holders[0]}' for this worktree)\n` +
+    `  - ask the human who runs the agents to settle it\n` +
     (blocking ? `  - ${bypass}\n` : ''),
   bypassCommit: () => 'bypass once, recorded with the commit (pre-push and CI see it): PLAN_HOOKS_SKIP=claims git commit … (--no-verify is not a way past a claim)',
   bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
@@ -571,6 +583,25 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   5. the git author (user.name)
 `,
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
+  whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
+  /** A declared name the agent markers contradict: refused (SPEC §4). Never suggests another name. */
+  identityConflict: (conflict: { declared: { name: string; detail: string }; markers: { variable: string; name: string }[] }, what: 'commit' | 'edit' | 'whoami') => {
+    const agents = [...new Set(conflict.markers.map((m) => m.name))];
+    const seen = conflict.markers.map((m) => `${m.variable} (${m.name})`).join(', ');
+    return (
+      `plan-hooks: ${what === 'commit' ? 'commit refused' : what === 'edit' ? 'refused' : 'identity contradicted'} — ${conflict.declared.detail} says '${conflict.declared.name}', but this environment is ${agents.join(' or ')}'s: ${seen}.\n` +
+      `A declared name must be one of the agents whose markers are present.\n` +
+      (what === 'whoami' ? '' : 'Ways forward:\n') +
+      `  - remove the declaration that does not match this agent (unset PLAN_HOOKS_AGENT, or 'git config --unset plan-hooks.agent'); plan-hooks then finds who you are by itself\n` +
+      `  - if the work you need is claimed by someone else: coordinate with the holder, or wait until the claim is stale and use 'plan-hooks claim <task> --takeover'\n` +
+      `  - if the markers are wrong (a variable left over in a shell), ask the human who runs the agents to fix the environment\n`
+    );
+  },
+  configAtHeadBroken: (problem: string) => `plan-hooks: the configuration at HEAD does not load, so the defaults (every check enforcing) judge this commit: ${problem}\n`,
+  configChangeNotice: (file: string, keys: string[], problem: string | null) =>
+    problem
+      ? `plan-hooks: this commit changes ${file}, and the new configuration does not load (${problem}); it would apply from the next commit on, as the defaults, until fixed.\n`
+      : `plan-hooks: this commit changes the configuration in ${file} (${keys.join(', ')}); it applies from the next commit on, this one is judged by HEAD's (recorded in the worklog).\n`,
   // --- end enforce ---
   // ---- edit time: the coding agents' own hooks (src/agents) ----
   doctorAgents: {

@@ -3,7 +3,9 @@
 import type { CheckName, Config, Mode } from '../config/config.js';
 import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
 import { type Change, touchedPaths } from '../git/changes.js';
-import type { Identity } from '../identity/identity.js';
+import { type Identity, sameAgent } from '../identity/identity.js';
+import { messages } from '../messages.js';
+import { TRANSITION_RULES } from '../plan/transitions.js';
 import type { Problem } from '../plan/problems.js';
 import type { PlanState } from '../plan/types.js';
 
@@ -28,7 +30,12 @@ export interface CheckInput {
   /** Required when `plans` is not empty and the plans or transitions check runs. */
   rules: PlanRules | null;
   identity: Identity;
+  /** The live claims that judge the change: those that stood before it. */
   claims: LiveClaim[];
+  /** The committer's claims once the change is made, for ownHits (the trailer); default `claims`. */
+  ownClaims?: LiveClaim[];
+  /** Every plan after the change with its planId, so a reused planId is found; omitted: not checked. */
+  planIds?: { file: string; planId: string | null }[];
   config: Pick<Config, 'aliases' | 'strict'>;
   modes: Record<CheckName, Mode>;
   isPlanFile(path: string): boolean;
@@ -71,6 +78,28 @@ export function skipsFrom(value: string | undefined): { skipped: CheckName[]; un
   return { skipped: names.filter(isCheck), unknown: names.filter((n) => !isCheck(n)) };
 }
 
+/** A deleted plan that held someone else's live claim at HEAD (the transition rules see no "after"). */
+function removedPlanProblems(file: string, input: CheckInput): Problem[] {
+  return input.claims
+    .filter((c) => c.source.kind === 'head' && c.file === file && !c.stale && !sameAgent(c.holder, input.identity.name, input.config.aliases))
+    .map((c) => ({
+      severity: 'error' as const,
+      rule: TRANSITION_RULES.claimDropped,
+      file,
+      path: '',
+      line: 1,
+      column: 1,
+      ...messages.transitionClaimedPlanRemoved(c.task, c.holder, c.since ?? 'an unknown time', input.identity.name),
+    }));
+}
+
+/** A staged plan whose planId another plan already has (task identity is planId/taskId). */
+function reusedPlanIdProblems(file: string, planId: unknown, planIds: CheckInput['planIds']): Problem[] {
+  if (!planIds || typeof planId !== 'string' || planId === '') return [];
+  const other = planIds.find((p) => p.file !== file && p.planId === planId);
+  return other ? [{ severity: 'error', rule: 'plan-id-reused', file, path: 'planId', line: 1, column: 1, ...messages.planIdReused(planId, other.file) }] : [];
+}
+
 export function check(input: CheckInput): Decision {
   const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [] };
   const file = (mode: Mode, problems: Problem[]) => {
@@ -84,20 +113,25 @@ export function check(input: CheckInput): Decision {
     const rules = input.rules;
     if (!rules) throw new Error('a plan changed but no plan rules were supplied');
     for (const change of input.plans) {
-      if (change.after === null) continue;
+      if (change.after === null) {
+        if (modes.transitions !== 'off') file(modes.transitions, removedPlanProblems(change.file, input));
+        continue;
+      }
       const { plan, problems } = rules.validate(change.after, change.file);
-      if (modes.plans !== 'off') file(modes.plans, problems);
+      if (modes.plans !== 'off') file(modes.plans, [...problems, ...reusedPlanIdProblems(change.file, plan?.planId, input.planIds)]);
       if (modes.transitions !== 'off' && plan && change.before !== null) {
         const before = rules.parse(change.before);
         if (before) file(modes.transitions, rules.transitions(before, plan, change.file, change.after, input.identity));
       }
     }
   }
+  const paths = touchedPaths(input.changes);
+  const exempt = (p: string) => exemptPath(p, input.isPlanFile);
   if (input.claims.length > 0) {
-    const paths = touchedPaths(input.changes);
     const index = claimIndex(input.claims, input.ignoreCase, paths);
-    const { others, own } = matchClaims(paths, index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
+    const { others, own } = matchClaims(paths, index, exempt, input.identity, input.config.aliases);
     decision.ownHits = own;
+    if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, input.identity, input.config.aliases).own;
     if (modes.claims !== 'off') {
       for (const hit of others) {
         (hit.claim.stale || modes.claims === 'warn' ? decision.claimWarnings : decision.refusals).push(hit);

@@ -3,8 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from '../cli.js';
-import { loadConfig } from '../config/config.js';
-import { repoRoot } from '../git/worktree.js';
+import { readWorktreeFacts } from '../facts/facts.js';
 import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
 import { blockFacts } from '../handoff/git-facts.js';
 import { entryFiles } from '../config/entry-files.js';
@@ -28,8 +27,8 @@ const command: Command = {
       usage: messages.handoffUsage,
       options: { write: { type: 'boolean' }, json: { type: 'boolean' } },
     });
-    const root = await repoRoot();
-    const config = await loadConfig(root);
+    // The configuration a commit made now is judged by (HEAD's), as pre-commit renders the blocks.
+    const { root, config } = await readWorktreeFacts();
     const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);
     const targets = [...snapshot.plans.map((p) => pairedMarkdown(p.path)), ...entryFiles(config)];
     const texts = new Map<string, string>();

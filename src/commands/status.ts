@@ -1,8 +1,7 @@
 // `plan-hooks status`: where the work stands, from the working tree's plans, git, and the
 // worklog's tail (a fixed number of entries, so it costs the same however long the log is).
 import type { Command } from '../cli.js';
-import { openRepository } from '../git/repository.js';
-import { readClaims } from '../claims/read.js';
+import { type ConfigChange, readWorktreeFacts } from '../facts/facts.js';
 import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
@@ -25,7 +24,9 @@ const TAIL = 200;
 const RECENT = 10;
 
 // Exported for bench/worklog.bench.mjs, which times it in-process.
-export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: StatusReport; file: string; patterns: string[] }> {
+type Report = StatusReport & { configChange: ConfigChange | null; configSource: string };
+
+export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: Report; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const [snapshot, branch, head, uncommitted, dirs] = await Promise.all([
@@ -51,8 +52,8 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     }),
   );
   await catchingUp;
-  const [entries, { claims: found, repo }] = await Promise.all([tail<WorklogEntry>(file, TAIL), openRepository(root).then((repo) => readClaims(repo))]);
-  const claims = withFetchTimes(found, repo.gitDir, commonDir, now);
+  const [entries, facts] = await Promise.all([tail<WorklogEntry>(file, TAIL), readWorktreeFacts(root)]);
+  const claims = withFetchTimes(facts.claims, facts.repo.gitDir, commonDir, now);
   const report = buildStatus({
     snapshot,
     handoffFacts,
@@ -64,13 +65,14 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     isPlanPath: (p) => isPlanPath(p, config),
     recent: RECENT,
   });
-  return { report, file, patterns: config.plans };
+  return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource }, file, patterns: config.plans };
 }
 
-function render(report: StatusReport, file: string, patterns: string[]): string {
+function render(report: Report, file: string, patterns: string[]): string {
   const out: string[] = [];
   const s = sanitizeLine;
   out.push(messages.statusOn(report.branch ? s(report.branch) : null, report.head?.slice(0, 12) ?? null));
+  if (report.configChange) out.push(s(messages.configChangeNotice(report.configChange.file, report.configChange.keys, report.configChange.problem).trimEnd()));
   out.push(messages.statusHeading(color.bold('Plans')));
   if (report.plans.length === 0 && report.unreadablePlans.length === 0) out.push(`  ${messages.statusNoPlans(patterns.join(', '))}`);
   for (const p of report.plans) {

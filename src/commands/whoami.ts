@@ -1,7 +1,6 @@
 // `plan-hooks whoami [--json]`: the identity the hooks would use here, and its source.
 import type { Command } from '../cli.js';
-import { openRepository } from '../git/repository.js';
-import { readClaims } from '../claims/read.js';
+import { readWorktreeFacts } from '../facts/facts.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { jsonText, sanitizeLine } from '../term.js';
@@ -12,10 +11,15 @@ const command: Command = {
   usage: messages.whoamiUsage(),
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'whoami', usage: messages.whoamiUsage(), options: { json: { type: 'boolean' } } });
-    const { identity } = await readClaims(await openRepository());
-    if (values.json) process.stdout.write(`${jsonText(identity)}\n`);
-    else process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
-    return EXIT.ok;
+    const { identity, conflict, markers } = await readWorktreeFacts();
+    if (values.json) process.stdout.write(`${jsonText({ ...identity, markers, conflict: conflict !== null })}\n`);
+    else {
+      process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
+      process.stdout.write(messages.whoamiMarkers(markers.map((m) => `${m.variable} (${sanitizeLine(m.name)})`)));
+      if (conflict) process.stderr.write(sanitizeLine(messages.identityConflict(conflict, 'whoami')));
+    }
+    // A contradicted declaration is what pre-commit refuses: say so in the exit code too.
+    return conflict ? EXIT.failed : EXIT.ok;
   },
 };
 export default command;

@@ -68,7 +68,8 @@ export const DEFAULT_CONFIG: Config = {
     GEMINI_CLI: 'gemini',
     AI_AGENT: '$AI_AGENT',
   },
-  aliases: { claude: ['claude-code'] },
+  // The names @vercel/detect-agent gives (src/identity/known-markers.ts) fold into the common ones.
+  aliases: { claude: ['claude-code'], cursor: ['cursor-cli'], copilot: ['github-copilot', 'github-copilot-cli'] },
   trailer: true,
   notes: false,
   claimPush: false,
@@ -79,13 +80,36 @@ export const DEFAULT_CONFIG: Config = {
 
 export const CONFIG_FILE = '.plan-hooks.json';
 
-/** The user's raw settings and where they came from, or null when there are none. */
-function readUserConfig(root: string): { source: string; data: unknown } | null {
-  const file = join(root, CONFIG_FILE);
-  if (existsSync(file)) return { source: CONFIG_FILE, data: parseJson(file) };
-  const pkgFile = join(root, 'package.json');
-  if (existsSync(pkgFile)) {
-    const pkg = parseJson(pkgFile) as Record<string, unknown> | null;
+/** The text of the two files a configuration can live in, from wherever they were read. */
+export interface ConfigTexts {
+  /** `.plan-hooks.json`, or null when there is none. */
+  planHooksJson: string | null;
+  /** `package.json`, or null when there is none. */
+  packageJson: string | null;
+}
+
+/** The two files' texts in the working tree at `root`. */
+export function workingConfigTexts(root: string): ConfigTexts {
+  const read = (file: string) => {
+    const path = join(root, file);
+    if (!existsSync(path)) return null;
+    try {
+      return readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new UsageError(messages.config.unreadable(path, (error as Error).message));
+    }
+  };
+  return { planHooksJson: read(CONFIG_FILE), packageJson: read('package.json') };
+}
+
+/**
+ * The user's raw settings and where they came from, or null when there are none. `where` names
+ * the files in messages (the root for the working tree, "HEAD:" for a revision).
+ */
+function readUserConfig(texts: ConfigTexts, where: (file: string) => string): { source: string; data: unknown } | null {
+  if (texts.planHooksJson !== null) return { source: CONFIG_FILE, data: parseJson(texts.planHooksJson, where(CONFIG_FILE)) };
+  if (texts.packageJson !== null) {
+    const pkg = parseJson(texts.packageJson, where('package.json')) as Record<string, unknown> | null;
     if (pkg && typeof pkg === 'object' && pkg['plan-hooks'] !== undefined) {
       return { source: 'package.json "plan-hooks"', data: pkg['plan-hooks'] };
     }
@@ -93,13 +117,7 @@ function readUserConfig(root: string): { source: string; data: unknown } | null 
   return null;
 }
 
-function parseJson(file: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(messages.config.unreadable(file, (error as Error).message));
-  }
+function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -113,9 +131,14 @@ function parseJson(file: string): unknown {
   }
 }
 
-/** Async so the config validator is loaded only when there is a user config to check. */
+/** The configuration in the working tree at `root`. Async so the validator loads only when there is a user config. */
 export async function loadConfig(root: string): Promise<Config> {
-  const user = readUserConfig(root);
+  return configFromTexts(workingConfigTexts(root), (file) => join(root, file));
+}
+
+/** The configuration the two files' texts give (defaults when neither has settings). */
+export async function configFromTexts(texts: ConfigTexts, where: (file: string) => string = (file) => file): Promise<Config> {
+  const user = readUserConfig(texts, where);
   if (!user) return DEFAULT_CONFIG;
   if (typeof user.data !== 'object' || user.data === null || Array.isArray(user.data)) {
     throw new UsageError(messages.config.notObject(user.source));
@@ -147,7 +170,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * and the caller uses loadConfig, which says what is wrong.
  */
 export function loadConfigUnchecked(root: string): Config | null {
-  const user = readUserConfig(root);
+  const user = readUserConfig(workingConfigTexts(root), (file) => join(root, file));
   if (!user) return DEFAULT_CONFIG;
   const d = user.data;
   if (!isRecord(d)) return null;
@@ -156,4 +179,21 @@ export function loadConfigUnchecked(root: string): Config | null {
   if (d.checks !== undefined && !(isRecord(d.checks) && Object.values(d.checks).every((m) => m === 'enforce' || m === 'warn' || m === 'off'))) return null;
   if (d.aliases !== undefined && !(isRecord(d.aliases) && Object.values(d.aliases).every(isStrings))) return null;
   return withDefaults(d as Partial<Config>);
+}
+
+/** The settings that differ between two configurations, as dotted keys (pure). */
+export function configDifferences(before: Config, after: Config): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const out: string[] = [];
+  for (const key of [...keys].sort()) {
+    const a = (before as unknown as Record<string, unknown>)[key];
+    const b = (after as unknown as Record<string, unknown>)[key];
+    if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a)) {
+      const inner = new Set([...Object.keys(a), ...Object.keys(b)]);
+      for (const k of [...inner].sort()) {
+        if (JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k])) out.push(`${key}.${k}`);
+      }
+    } else if (JSON.stringify(a) !== JSON.stringify(b)) out.push(key);
+  }
+  return out;
 }

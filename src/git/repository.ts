@@ -1,15 +1,15 @@
-// What plan-hooks knows of the repository it runs in: its paths, configuration, worktrees,
-// current and base branch, identity settings. Read in one batch of git commands (or from the
-// runner's prefetch, for pre-commit), with room for a caller's own reads in the same batch.
+// What plan-hooks knows of the repository it runs in: its paths, the configuration in force
+// (HEAD's), worktrees, current and base branch, identity settings. Read in one batch of git
+// commands (or from the runner's prefetch, for pre-commit), with room for a caller's own reads.
 // Every git call inherits the environment, so GIT_INDEX_FILE as git set it reaches them all.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Config, loadConfig } from '../config/config.js';
+import { CONFIG_FILE, type Config, type ConfigTexts, DEFAULT_CONFIG, configFromTexts, workingConfigTexts } from '../config/config.js';
 import type { Change } from './changes.js';
 import { type BatchCommand, gitBatch } from './batch.js';
 import { git, splitNul } from './git.js';
 import { takePrefetched } from './prefetch.js';
-import { UserError } from '../errors.js';
+import { UsageError, UserError } from '../errors.js';
 
 export interface Worktree {
   path: string;
@@ -31,9 +31,15 @@ export interface Repository {
   /** GIT_AUTHOR_NAME, else user.name. */
   authorName: string | null;
   otherWorktrees: Worktree[];
-  /** The branch whose plans also contribute claims, when it exists. */
-  base: { name: string; commit: string } | null;
+  /** The branch whose plans also contribute claims, when it exists (`ref`: the ref it was found as). */
+  base: { name: string; commit: string; ref?: string } | null;
+  /** Where `config` was read: 'HEAD', 'branch <name>' (first commit), 'the working tree', or 'defaults'. */
+  configSource: ConfigSource;
+  /** Why the configuration at HEAD did not load (the defaults apply meanwhile), or null. */
+  configProblem: string | null;
 }
+
+export type ConfigSource = string;
 
 export const NULL_OID = /^0+$/;
 
@@ -68,23 +74,10 @@ export function parseWorktrees(out: string): Worktree[] {
 
 const truthy = (v: string | undefined) => v !== undefined && ['true', 'yes', 'on', '1'].includes(v.toLowerCase());
 
-/** Git runs hooks at the top of the working tree, so there the current directory is the root. */
-async function guessRoot(cwd: string): Promise<{ root: string; config: Config } | null> {
-  if (!existsSync(join(cwd, '.git'))) return null;
-  try {
-    return { root: cwd, config: await loadConfig(cwd) };
-  } catch {
-    // A broken configuration is reported once the root is certain.
-    return null;
-  }
-}
-
 export interface Opened {
   repo: Repository;
   /** The outputs of the extra commands (null where one failed). */
   extra: (string | null)[];
-  /** False when the extra commands were built for a wrong guess of the configuration. */
-  guessed: boolean;
 }
 
 /** Reads the repository facts; `cwd` is anywhere inside the working tree. */
@@ -93,33 +86,35 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
 }
 
 /**
- * openRepository, plus `extra` reads in the same git batch. `extra` receives the configuration
- * guessed from `cwd` (null when there is no guess); its outputs count only when `guessed` says
- * the guess was right.
+ * openRepository, plus `extra` reads in the same git batch. Every read is the same whatever the
+ * configuration, so the runner can make them before node starts (src/git/prefetch.ts).
+ *
+ * The configuration is HEAD's (SPEC §5: what judges a commit stood before it): a commit that
+ * changes .plan-hooks.json or package.json's "plan-hooks" key changes the rules for the commits
+ * after it. Before the first commit nothing stood before: the base branch's configuration when
+ * there is one, else the working tree's (a new repository's first commit brings its rules). A
+ * configuration at HEAD that does not load falls back to the defaults (every check enforcing),
+ * so a broken file can be fixed by a commit and loosens nothing meanwhile.
  */
-export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Config | null) => BatchCommand[] = () => []): Promise<Opened> {
-  const guess = await guessRoot(cwd);
-  const guessedBase = guess?.config.baseBranch ?? null;
-  const extraCommands = extra(guess?.config ?? null);
-  const commands = repositoryReads(guess?.config ?? null, extraCommands);
-  const [paths, configOut, worktreeOut, refsOut, ...extraOut] = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
+export async function openRepositoryWith(cwd = process.cwd(), extra: BatchCommand[] = []): Promise<Opened> {
+  const commands = repositoryReads(extra);
+  const [paths, configOut, worktreeOut, refsOut, headConfig, headPackage, ...extraOut] = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
-  const guessed = guess !== null && guess.root === root;
-  const config = guessed ? guess.config : await loadConfig(root);
   const gitConfig = parseConfigList(configOut ?? '');
   const worktrees = parseWorktrees(worktreeOut ?? '');
   const current = worktrees.find((w) => w.path === root);
-  let base: Repository['base'];
-  if (config.baseBranch) {
-    const commit = config.baseBranch === guessedBase ? refsOut : await git(baseRevParse(config.baseBranch), { cwd: root, allowFail: true });
-    base = commit?.trim() ? { name: config.baseBranch, commit: commit.trim() } : null;
-  } else base = guessedBase ? defaultBase((await git(LIST_DEFAULT_BASES, { cwd: root, allowFail: true })) ?? '') : defaultBase(refsOut ?? '');
+  const head = current?.head ?? null;
+  const refs = parseRefs(refsOut ?? '');
+  const { config, configSource, configProblem } = await configInForce(root, head, { planHooksJson: headConfig ?? null, packageJson: headPackage ?? null }, refs);
+  const base = config.baseBranch ? await configuredBase(config.baseBranch, root) : defaultBase(refs);
   const repo: Repository = {
     root,
     gitDir,
     config,
-    head: current?.head ?? null,
+    configSource,
+    configProblem,
+    head,
     branch: current?.branch ?? null,
     ignoreCase: truthy(gitConfig.get('core.ignorecase')),
     configAgent: gitConfig.get('plan-hooks.agent')?.trim() || null,
@@ -127,38 +122,107 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: (config: Co
     otherWorktrees: worktrees.filter((w) => w !== current),
     base,
   };
-  return { repo, extra: extraOut, guessed: guessed && extraCommands.length === extraOut.length };
+  return { repo, extra: extraOut };
+}
+
+/** The configuration that judges what is made on top of `head` (see openRepositoryWith). */
+async function configInForce(
+  root: string,
+  head: string | null,
+  atHead: ConfigTexts,
+  refs: Map<string, Ref>,
+): Promise<Pick<Repository, 'config' | 'configSource' | 'configProblem'>> {
+  let texts = atHead;
+  let source: ConfigSource = 'HEAD';
+  if (head === null) {
+    // The first commit: a base branch's rules when one exists (an orphan branch in a repository
+    // with history), else the working tree's.
+    const base = defaultBase(refs);
+    if (base) {
+      const [json, pkg] = await Promise.all([git(['cat-file', 'blob', `${base.commit}:${CONFIG_FILE}`], { cwd: root, allowFail: true }), git(['cat-file', 'blob', `${base.commit}:package.json`], { cwd: root, allowFail: true })]);
+      texts = { planHooksJson: json, packageJson: pkg };
+      source = `branch ${base.name}`;
+    } else {
+      texts = workingConfigTexts(root);
+      source = 'the working tree';
+    }
+  }
+  try {
+    return { config: await configFromTexts(texts, (file) => (source === 'the working tree' ? join(root, file) : `${source}:${file}`)), configSource: source, configProblem: null };
+  } catch (error) {
+    if (!(error instanceof UsageError) || source === 'the working tree') throw error;
+    return { config: DEFAULT_CONFIG, configSource: 'defaults', configProblem: error.message };
+  }
 }
 
 /**
- * The git reads openRepositoryWith makes, for a repository whose configuration is `config`
- * (null: not known yet), followed by the caller's `extra`. The runner makes these same reads
- * for pre-commit before node starts (src/git/prefetch.ts).
+ * The git reads openRepositoryWith makes, followed by the caller's `extra`. None depends on the
+ * configuration: the runner makes these same reads for pre-commit before node starts.
  */
-export function repositoryReads(config: Config | null, extra: BatchCommand[]): BatchCommand[] {
-  const base = config?.baseBranch ?? null;
+export function repositoryReads(extra: BatchCommand[]): BatchCommand[] {
   return [
     ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
     ['config', '-l', '-z'],
     ['worktree', 'list', '--porcelain'],
-    base ? baseRevParse(base) : LIST_DEFAULT_BASES,
+    LIST_BASES,
+    ['cat-file', 'blob', `HEAD:${CONFIG_FILE}`],
+    ['cat-file', 'blob', 'HEAD:package.json'],
     ...extra,
   ];
 }
 
 const baseRevParse = (name: string) => ['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`];
 
-/** The repository's default branch, in order of preference: origin's HEAD, main, master. */
-export const DEFAULT_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master'];
-const LIST_DEFAULT_BASES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref:short)', ...DEFAULT_BASES];
+async function configuredBase(name: string, root: string): Promise<Repository['base']> {
+  const commit = (await git(baseRevParse(name), { cwd: root, allowFail: true }))?.trim();
+  return commit ? { name, commit } : null;
+}
 
-function defaultBase(refsOut: string): Repository['base'] {
-  const found = new Map<string, { name: string; commit: string }>();
-  for (const line of refsOut.split('\n').filter(Boolean)) {
+/**
+ * Where the default branch can be found, in order of preference: a remote's HEAD (origin's
+ * first), the local main or master, then main or master on a remote (origin's first). A
+ * pull-request checkout in CI has no local base branch and often no origin/HEAD; a deleted
+ * local main leaves the remote's.
+ */
+export const BASE_PATTERNS = ['refs/remotes/*/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/*/main', 'refs/remotes/*/master'];
+const LIST_BASES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+
+interface Ref {
+  commit: string;
+  symref: string;
+}
+
+function parseRefs(out: string): Map<string, Ref> {
+  const refs = new Map<string, Ref>();
+  for (const line of out.split('\n').filter(Boolean)) {
     const [ref, commit, symref] = line.split('\0');
-    found.set(ref!, { name: symref || ref!.replace(/^refs\/(heads|remotes)\//, ''), commit: commit! });
+    if (ref && commit) refs.set(ref, { commit, symref: symref ?? '' });
   }
-  return DEFAULT_BASES.map((c) => found.get(c)).find((b) => b !== undefined) ?? null;
+  return refs;
+}
+
+/** The candidate refs in order of preference (pure): see BASE_PATTERNS. */
+export function baseCandidates(refs: string[]): string[] {
+  const rank = (ref: string): [number, number, string] => {
+    const remote = /^refs\/remotes\/([^/]+)\/(HEAD|main|master)$/.exec(ref);
+    if (remote) {
+      const [, name, branch] = remote;
+      return [branch === 'HEAD' ? 0 : 2, (name === 'origin' ? 0 : 1) * 2 + (branch === 'master' ? 1 : 0), ref];
+    }
+    return [1, ref === 'refs/heads/main' ? 0 : 1, ref];
+  };
+  return refs
+    .map((ref) => ({ ref, key: rank(ref) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2].localeCompare(b.key[2]))
+    .map((r) => r.ref);
+}
+
+function defaultBase(refs: Map<string, Ref>): Repository['base'] {
+  const first = baseCandidates([...refs.keys()])[0];
+  if (first === undefined) return null;
+  const { commit, symref } = refs.get(first)!;
+  const short = (ref: string) => ref.replace(/^refs\/(heads|remotes)\//, '');
+  return { name: short(symref || first), commit, ref: first };
 }
 
 /**

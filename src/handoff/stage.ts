@@ -13,14 +13,14 @@ import { touchedPaths } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
 import { repoRoot } from '../git/worktree.js';
-import { branchHolder, resolveIdentity, type Identity } from '../identity/identity.js';
+import type { Identity } from '../identity/identity.js';
+import { readWorktreeFacts } from '../facts/facts.js';
 import type { Handoff, PlanState } from '../plan/types.js';
 import { diffIndex } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { readPlanText } from '../plan/plan-text.js';
-import { claimsIn } from '../worklog/claims.js';
 import { handoffMismatches } from './mismatches.js';
 import { blockFacts, resolveLastCommit } from './git-facts.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
@@ -195,8 +195,7 @@ export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; 
     readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
     blockFacts(root, config, now, opts.known ? { branch: opts.known.branch } : undefined),
   ]);
-  const identity =
-    opts.known?.identity ?? (await resolveIdentity(config, branchHolder(claimsIn(index.plans, 'index', 'the index', now, config.staleAfterHours), facts.branch, config.aliases), root));
+  const identity = opts.known?.identity ?? (await readWorktreeFacts(root)).identity;
   const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));
   const edits: Edit[] = [];
   for (const planFile of index.plans.filter((p) => stagedPlans.includes(p.path))) {

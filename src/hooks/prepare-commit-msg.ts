@@ -17,11 +17,11 @@ import type { HookRun } from './main.js';
 import { allowed, check } from '../check/check.js';
 import { formatDecision } from '../check/report.js';
 import { planMatcher } from '../plan/discover.js';
-import { readStaged } from '../check/staged.js';
+import { readIndexFacts } from '../facts/facts.js';
 import { git } from '../git/git.js';
 import { messages } from '../messages.js';
 import { verifiedFor } from '../worklog/verified.js';
-import { judgeIndex } from './pre-commit.js';
+import { identityRefused, judgeIndex } from './pre-commit.js';
 import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from './trailer.js';
 
 /** git's second argument when the message is a merge's or a squash's. */
@@ -70,16 +70,17 @@ const run: HookRun = async ([messageFile, source]) => {
     return 0;
   }
   if (SEQUENCER.some((name) => existsSync(join(gitDir, name)))) return 0;
-  const staged = await readStaged(process.cwd(), { tree: true });
-  const { repo, identity } = staged;
-  const tree = staged.tree;
+  const facts = await readIndexFacts(process.cwd(), { tree: true });
+  const { repo, identity, config } = facts;
+  const tree = facts.tree;
   const verified = tree === null ? null : verifiedFor(repo.gitDir, tree);
   let skipped: string[] = verified ?? [];
   let ownHits;
-  if (tree !== null && verified === null && repo.config.noVerify !== 'allow') {
+  if (tree !== null && verified === null && config.noVerify !== 'allow') {
     // pre-commit did not pass for this tree: its check, here.
-    const judged = await judgeIndex(staged);
-    const report = formatDecision(judged.decision, identity, staged.now);
+    if (identityRefused(facts)) return 1;
+    const judged = await judgeIndex(facts);
+    const report = formatDecision(judged.decision, identity, facts.now);
     if (report) process.stderr.write(report);
     if (!allowed(judged.decision)) {
       process.stderr.write(messages.noVerifyRefused());
@@ -90,19 +91,20 @@ const run: HookRun = async ([messageFile, source]) => {
   } else {
     // Only which of the committer's own claims the paths fall under, for Plan-Task.
     ownHits = check({
-      changes: staged.changes,
+      changes: facts.changes,
       plans: [],
       rules: null,
       identity,
-      claims: staged.claims,
-      config: repo.config,
+      claims: facts.claims,
+      ownClaims: facts.claimsAfter,
+      config,
       modes: { plans: 'off', transitions: 'off', claims: 'off' },
-      isPlanFile: planMatcher(repo.config).matches,
+      isPlanFile: planMatcher(config).matches,
       ignoreCase: repo.ignoreCase,
     }).ownHits;
   }
   if (tree === null) return 0;
-  const task = repo.config.trailer ? trailerTask(ownHits) : null;
+  const task = config.trailer ? trailerTask(ownHits) : null;
   await applyTrailers(file, trailerArgs(recordLines({ identity, tree, skipped, task }), source), source, repo.root);
   return 0;
 };

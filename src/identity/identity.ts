@@ -1,8 +1,11 @@
-// Who is committing, found without the committer's help (SPEC §4). First hit wins.
+// Who is committing, found without the committer's help (SPEC §4). First hit wins; a declared
+// name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, a command's --as) must agree with the
+// coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';
 import { git } from '../git/git.js';
+import { KNOWN_MARKERS } from './known-markers.js';
 
-export type IdentitySource = 'env' | 'git-config' | 'branch' | 'agent-marker' | 'git-author';
+export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
 
 export interface Identity {
   name: string;
@@ -11,30 +14,71 @@ export interface Identity {
   detail: string;
 }
 
+/** A coding-agent marker found in the environment. */
+export interface Marker {
+  variable: string;
+  name: string;
+}
+
+/** A declared name that no agent marker present supports. */
+export interface IdentityConflict {
+  declared: Identity;
+  /** The markers present, each naming the agent it marks. */
+  markers: Marker[];
+}
+
+/**
+ * The coding-agent markers set in `env`: the configuration's own mappings (at HEAD) first, then
+ * @vercel/detect-agent's table (./known-markers.ts). A mapping of "$VAR" means: the variable's
+ * own value is the name (AI_AGENT=aider). One agent started by another carries both markers.
+ */
+export function markersIn(env: NodeJS.ProcessEnv, config: Pick<Config, 'agentMarkers'>): Marker[] {
+  const found: Marker[] = [];
+  const seen = new Set<string>();
+  const add = (variable: string, name: string, only?: string) => {
+    if (seen.has(variable)) return;
+    const value = env[variable];
+    if (value === undefined || value.trim() === '' || (only !== undefined && value !== only)) return;
+    seen.add(variable);
+    const resolved = name.startsWith('$') ? value.trim() : name;
+    if (resolved) found.push({ variable, name: resolved });
+  };
+  for (const [variable, name] of Object.entries(config.agentMarkers)) add(variable, name);
+  for (const [variable, m] of Object.entries(KNOWN_MARKERS)) add(variable, m.name, m.value);
+  return found;
+}
+
+/** Whether `name` is one of the agents the markers name (none present: anything goes). */
+export function agreesWithMarkers(name: string, markers: Marker[], aliases: Config['aliases']): boolean {
+  return markers.length === 0 || markers.some((m) => sameAgent(m.name, name, aliases));
+}
+
+/** The conflict of a declared identity with the markers present, or null when they agree. */
+export function identityConflict(identity: Identity, markers: Marker[], aliases: Config['aliases']): IdentityConflict | null {
+  if (identity.source !== 'env' && identity.source !== 'git-config' && identity.source !== 'option') return null;
+  return agreesWithMarkers(identity.name, markers, aliases) ? null : { declared: identity, markers };
+}
+
 /**
  * The pure part: given the facts, pick the identity. `branchHolder` is the claimant of the
- * in-progress task bound to the current branch (metadata.branch), if any.
+ * in-progress task bound to the current branch (metadata.branch), if any. A branch binding
+ * that the markers present contradict is not this committer's: the markers decide then.
  */
 export function pickIdentity(facts: {
   env: NodeJS.ProcessEnv;
   configAgent: string | null;
   branchHolder: { name: string; task: string } | null;
   authorName: string | null;
-  config: Pick<Config, 'agentMarkers'>;
+  config: Pick<Config, 'agentMarkers' | 'aliases'>;
 }): Identity {
   const fromEnv = facts.env.PLAN_HOOKS_AGENT?.trim();
   if (fromEnv) return { name: fromEnv, source: 'env', detail: 'PLAN_HOOKS_AGENT' };
   if (facts.configAgent) return { name: facts.configAgent, source: 'git-config', detail: 'git config plan-hooks.agent' };
-  if (facts.branchHolder) {
+  const markers = markersIn(facts.env, facts.config);
+  if (facts.branchHolder && agreesWithMarkers(facts.branchHolder.name, markers, facts.config.aliases)) {
     return { name: facts.branchHolder.name, source: 'branch', detail: `task ${facts.branchHolder.task} is bound to this branch` };
   }
-  for (const [variable, name] of Object.entries(facts.config.agentMarkers)) {
-    const value = facts.env[variable];
-    if (value === undefined || value === '') continue;
-    // A mapping of "$VAR" means: the variable's own value is the name (AI_AGENT=aider).
-    const resolved = name.startsWith('$') ? value.trim() : name;
-    if (resolved) return { name: resolved, source: 'agent-marker', detail: `environment variable ${variable}` };
-  }
+  if (markers.length > 0) return { name: markers[0]!.name, source: 'agent-marker', detail: `environment variable ${markers[0]!.variable}` };
   return { name: facts.authorName ?? 'unknown', source: 'git-author', detail: 'git config user.name' };
 }
 
@@ -68,10 +112,13 @@ export function branchHolder(
   return { name: bound[0]!.holder, task: bound[0]!.task };
 }
 
-/** The shell around pickIdentity: reads git config. The branch source is supplied by the caller. */
+/**
+ * The shell around pickIdentity for code that has no facts (../facts/facts.ts gathers them for
+ * every hook and command): reads git config. The branch source is supplied by the caller.
+ */
 export async function resolveIdentity(
   config: Config,
-  branchHolder: { name: string; task: string } | null = null,
+  holder: { name: string; task: string } | null = null,
   cwd?: string,
 ): Promise<Identity> {
   const [configAgent, authorName] = await Promise.all([
@@ -81,7 +128,7 @@ export async function resolveIdentity(
   return pickIdentity({
     env: process.env,
     configAgent: configAgent?.trim() || null,
-    branchHolder,
+    branchHolder: holder,
     authorName: authorName ? authorName.replace(/\s*<.*$/s, '').trim() || null : null,
     config,
   });

@@ -9,7 +9,7 @@ import { LEGACY_SUFFIX, type InstallFacts, SHIM_MARK, isHuskyPath } from './fact
 import { hasSection } from '../fs/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
 import { HOOKS } from '../hooks/main.js';
-import { preCommitReads } from '../check/staged.js';
+import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { type HookOwner, YAML_MARKERS, hookOwner, managerCommand } from './managers.js';
 import { managerOf } from './plan-init.js';
@@ -141,7 +141,7 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
     out.push({ level: 'fail', ...say.managerRunnerMissing(facts.lefthookConfig.file, rel(runnerPath(facts))) });
   }
   const runner = isHuskyPath(facts.hooksPath) ? facts.huskyFiles['plan-hooks.sh'] : facts.hookFiles['plan-hooks.sh']?.content;
-  if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads(facts.config)))) {
+  if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads()))) {
     out.push({ level: 'warn', ...say.runnerOutdated(rel(runnerPath(facts))) });
   }
   if (runner === undefined) out.push({ level: 'fail', ...say.runnerMissing(rel(runnerPath(facts))) });

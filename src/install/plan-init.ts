@@ -154,7 +154,7 @@ function planHooksDir(
   // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
   if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
   // A Node repository's runner finds node_modules at run time; others call this CLI by path.
-  const runner = renderRunner(facts.pkg ? { cli: '', node: '', config: facts.config } : { cli: facts.cli, node: facts.node, config: facts.config });
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
   const runnerPath = join(hooksDir, 'plan-hooks.sh');
   if (files['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
@@ -250,7 +250,7 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
     actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actClientShim(rel(path)) });
   }
   const runnerPath = join(facts.root, '.husky', 'plan-hooks.sh');
-  const runner = renderRunner({ cli: '', node: '', config: facts.config });
+  const runner = renderRunner({ cli: '', node: '' });
   if (facts.huskyFiles['plan-hooks.sh'] !== runner) {
     const created = facts.huskyFiles['plan-hooks.sh'] === undefined;
     actions.push({ kind: 'write', path: runnerPath, content: runner, what: messages.actRunner(rel(runnerPath), created) });
@@ -352,7 +352,7 @@ function planManager(
     return;
   }
   // lefthook and simple-git-hooks write every hook file themselves: plan-hooks needs only its runner there.
-  const runner = renderRunner(facts.pkg ? { cli: '', node: '', config: facts.config } : { cli: facts.cli, node: facts.node, config: facts.config });
+  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
   const runnerPath = join(hooksDir, 'plan-hooks.sh');
   if (facts.hookFiles['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !facts.hookFiles['plan-hooks.sh']) });

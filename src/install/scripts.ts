@@ -2,8 +2,7 @@
 // hooks/plan-hooks.sh), the one-line shims of a plain hooks directory, and the marked sections
 // of husky's .husky/<hook> files. Pure: paths in, text out.
 import { readFileSync } from 'node:fs';
-import type { Config } from '../config/config.js';
-import { preCommitReads } from '../check/staged.js';
+import { preCommitReads } from '../facts/facts.js';
 import { shQuote } from '../git/batch.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
@@ -16,18 +15,18 @@ const PLAN_STATE_TEMPLATE = new URL('../../../templates/plan-state-block.md', im
 /**
  * The runner. `cli`/`node` are absolute paths for a repository without package.json (its hooks
  * call the plan-hooks that ran init); empty for a Node repository, whose runner is tracked and
- * must hold no machine-specific path (it finds node_modules at run time). `config` decides
- * which reads the runner makes for pre-commit before node starts.
+ * must hold no machine-specific path (it finds node_modules at run time). The reads it makes
+ * for pre-commit before node starts are the same for every configuration.
  */
-export function renderRunner(opts: { cli: string; node: string; config: Config }): string {
+export function renderRunner(opts: { cli: string; node: string }): string {
   const values: Record<string, string> = {
     NODE: shQuote(opts.node),
     CLI: shQuote(opts.cli),
     MSG_NO_NODE: shQuote(messages.shimNoNode()),
     MSG_NO_CLI: shQuote(messages.shimNoCli()),
-    PREFETCH: prefetchScript(preCommitReads(opts.config)),
+    PREFETCH: prefetchScript(preCommitReads()),
     // The variables post-commit's record keeps for the identity (names only: checked identifiers).
-    IDENTITY_VARS: identityVariables(opts.config).join(' '),
+    IDENTITY_VARS: identityVariables().join(' '),
   };
   // A function, not a replacement string: in those, `$$` and `$'` mean something.
   return readFileSync(RUNNER_TEMPLATE, 'utf8').replace(/@([A-Z_]+)@/g, (all, key: string) => values[key] ?? all);

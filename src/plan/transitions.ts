@@ -5,11 +5,13 @@
 // - Work items and tasks are matched by id (items and tasks may be reordered or moved);
 //   log and changelog entries are matched by position (appending is the only allowed change).
 // - Removing a work item that has log entries removes those entries: an error like any other.
-// - A live claim may leave its holder only by the holder's own hand (release, completion, or a
-//   handoff the holder commits). Anyone else who clears, moves or drops it — including by deleting
-//   the task or changing its status away from in-progress — is refused; otherwise the "moved"
-//   rule could be dodged in two commits (drop, then claim). Completion by someone else is the
-//   SPEC's separate warning, so it is not also an error here.
+// - Only the holder changes a live claim: while a task's claim at HEAD is live (not stale), any
+//   change to that task by someone else — its files, status (completing included), claimedBy,
+//   claimedAt, dependsOn, metadata (a branch binding), moving it to another work item, deleting
+//   it — is refused. Otherwise the claim could be dodged by editing what refused the commit
+//   (narrowing its files, backdating it into staleness). After the claim is stale, the takeover
+//   (`plan-hooks claim <task> --takeover`) is the way; completing a stale claim of someone else
+//   stays a warning.
 // - A new plan (nothing at HEAD) has no transitions.
 import type { Config } from '../config/config.js';
 import { isStaleClaim } from '../claims/stale.js';
@@ -38,6 +40,7 @@ export const TRANSITION_RULES = {
   logRewritten: 'transition-log-rewritten',
   claimMoved: 'transition-claim-moved',
   claimDropped: 'transition-claim-dropped',
+  claimedTaskChanged: 'transition-claimed-task-changed',
   completedByOther: 'transition-completed-by-other',
 } as const;
 
@@ -81,7 +84,10 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
   for (const was of tasksById(before).values()) {
     const now = afterTasks.get(was.task.id) ?? null;
     const holder = liveHolder(was, ctx);
-    if (holder !== null) checkLiveClaim(taskKey(before.planId, was.task.id), was, now, holder, ctx, report);
+    if (holder !== null) {
+      if (!sameAgent(holder, ctx.identity, ctx.aliases)) checkLiveClaim(taskKey(before.planId, was.task.id), was, now, holder, ctx, report);
+      continue;
+    }
     if (now && now.task.status === 'completed' && was.task.status !== 'completed') {
       const claimant = now.task.claimedBy ?? was.task.claimedBy;
       if (claimant && !sameAgent(claimant, ctx.identity, ctx.aliases)) {
@@ -99,6 +105,15 @@ function liveHolder(at: TaskAt, ctx: TransitionContext): string | null {
   return isStaleClaim(task, { ...item, log: list(item.log) }, ctx.now, ctx.staleAfterHours) ? null : task.claimedBy;
 }
 
+/** The task's fields that differ between two versions, and whether it moved to another work item. */
+function taskDifferences(was: TaskAt, now: TaskAt): string[] {
+  const keys = new Set([...Object.keys(was.task), ...Object.keys(now.task)]);
+  const fields = [...keys].filter((k) => !sameJson((was.task as unknown as Record<string, unknown>)[k], (now.task as unknown as Record<string, unknown>)[k])).sort();
+  if (was.item.id !== now.item.id) fields.push('work item');
+  return fields;
+}
+
+/** A task claimed live by `holder` (not the committer) at HEAD: any change to it is refused. */
 function checkLiveClaim(
   name: string,
   was: TaskAt,
@@ -107,24 +122,20 @@ function checkLiveClaim(
   ctx: TransitionContext,
   report: (severity: Severity, rule: string, path: string, text: { message: string; fix: string }) => void,
 ): void {
-  const byHolder = sameAgent(holder, ctx.identity, ctx.aliases);
   const since = was.task.claimedAt ?? 'an unknown time';
   if (now === null) {
-    if (!byHolder) report('error', TRANSITION_RULES.claimDropped, 'workItems', messages.transitionClaimedTaskRemoved(name, holder, since, ctx.identity));
+    report('error', TRANSITION_RULES.claimDropped, 'workItems', messages.transitionClaimedTaskRemoved(name, holder, since, ctx.identity));
     return;
   }
+  const fields = taskDifferences(was, now);
+  if (fields.length === 0) return;
   const newHolder = now.task.claimedBy;
   if (typeof newHolder === 'string' && newHolder !== '' && !sameAgent(newHolder, holder, ctx.aliases)) {
-    // The holder may hand its own claim to another agent; nobody else may move it.
-    if (!byHolder) {
-      report('error', TRANSITION_RULES.claimMoved, `${now.path}.claimedBy`, messages.transitionClaimMoved(name, holder, newHolder, since, ctx.identity));
-    }
+    report('error', TRANSITION_RULES.claimMoved, `${now.path}.claimedBy`, messages.transitionClaimMoved(name, holder, newHolder, since, ctx.identity));
     return;
   }
-  const stillHeld = now.task.status === 'in-progress' && typeof newHolder === 'string' && newHolder !== '';
-  if (!stillHeld && !byHolder && now.task.status !== 'completed') {
-    report('error', TRANSITION_RULES.claimDropped, now.path, messages.transitionClaimDropped(name, holder, since, ctx.identity));
-  }
+  const first = fields.find((f) => f !== 'work item');
+  report('error', TRANSITION_RULES.claimedTaskChanged, first ? `${now.path}.${first}` : now.path, messages.transitionClaimedTaskChanged(name, holder, since, ctx.identity, fields));
 }
 
 function logChanges(before: LogEntry[], after: LogEntry[], path: string, label: string): { path: string; text: { message: string; fix: string } }[] {

@@ -17,7 +17,7 @@ import { isAncestor, filesAt } from '../git/remote.js';
 import { git } from '../git/git.js';
 import type { Repository } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
-import { identityOf } from '../claims/read.js';
+import { identityFor } from '../facts/facts.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { sanitize } from '../term.js';
@@ -117,7 +117,7 @@ export function formatDrops(drops: Drop[], fix: (branch: string, holders: string
 
 /** pre-push: refuses (returns 1) when a forced update of this push drops someone else's live claim. */
 export async function refuseDroppedClaims(repo: Repository, lines: string[], remote: string, bypass: string): Promise<number> {
-  const pusher = identityOf(repo, []);
+  const pusher = identityFor(repo, []).identity;
   const { drops, unchecked } = await pushDrops(repo, lines, remote, (holder) => sameAgent(holder, pusher.name, repo.config.aliases));
   for (const ref of unchecked) process.stderr.write(sanitize(messages.droppedUnchecked(remote, ref)));
   process.stderr.write(formatDrops(drops, (branch, holders) => messages.droppedClaimFix(remote, branch, holders, bypass)));

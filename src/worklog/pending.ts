@@ -8,7 +8,8 @@
 // wait for a drain in flight) before they read.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config/config.js';
+import { type Config, DEFAULT_CONFIG } from '../config/config.js';
+import { KNOWN_MARKERS } from '../identity/known-markers.js';
 import { LockTimeout, withLock } from './lock.js';
 
 /** Where records wait (shared by every worktree, like the worklog). */
@@ -221,7 +222,13 @@ export function identityEnv(config: Pick<Config, 'agentMarkers'>, env: NodeJS.Pr
   return out;
 }
 
-/** The variable names the runner keeps with a record: what SPEC §4's identity reads. */
-export function identityVariables(config: Pick<Config, 'agentMarkers'>): string[] {
-  return ['PLAN_HOOKS_AGENT', 'GIT_AUTHOR_NAME', ...Object.keys(config.agentMarkers)].filter((n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i);
+/**
+ * The variable names the runner keeps with a record: what SPEC §4's identity reads. The same for
+ * every configuration (the runner bakes none in): the default markers and @vercel/detect-agent's,
+ * plus the configuration's own when it is given.
+ */
+export function identityVariables(config: Pick<Config, 'agentMarkers'> = DEFAULT_CONFIG): string[] {
+  return ['PLAN_HOOKS_AGENT', 'GIT_AUTHOR_NAME', ...Object.keys(DEFAULT_CONFIG.agentMarkers), ...Object.keys(KNOWN_MARKERS), ...Object.keys(config.agentMarkers)].filter(
+    (n, i, all) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n) && all.indexOf(n) === i,
+  );
 }

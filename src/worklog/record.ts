@@ -99,7 +99,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
   const planChanged = paths.some(plans.matches);
   const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
   const ignoreCase = ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
-  const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null } : verificationOf(known.marker, tree ?? null);
+  const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null, configChange: null } : verificationOf(known.marker, tree ?? null);
   // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
   // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
   const agentValues = agents ? agents.split('\x01').filter(Boolean) : [];

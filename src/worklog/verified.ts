@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../git/git.js';
+import type { ConfigChange } from '../facts/facts.js';
 import type { Identity } from '../identity/identity.js';
 
 interface Marker {
@@ -12,6 +13,8 @@ interface Marker {
   skipped: string[];
   /** Who pre-commit decided is committing: the worklog records this, not a second guess. */
   identity?: Identity;
+  /** The configuration change the commit carries (it applies from the next commit on). */
+  configChange?: ConfigChange | null;
 }
 
 export interface Verification {
@@ -19,6 +22,8 @@ export interface Verification {
   skipped: string[];
   /** pre-commit's identity for this tree, when it verified it. */
   identity: Identity | null;
+  /** The configuration change pre-commit saw staged (src/facts/facts.ts), for the worklog to record. */
+  configChange: ConfigChange | null;
 }
 
 /** The marker under a worktree's git dir (`--git-path` maps no plan-hooks/ elsewhere). */
@@ -36,14 +41,14 @@ async function markerPath(cwd?: string): Promise<string> {
 export async function writeVerifiedMarker(
   skipped: string[] = [],
   cwd?: string,
-  known: { tree?: string; gitDir?: string; identity?: Identity } = {},
+  known: { tree?: string; gitDir?: string; identity?: Identity; configChange?: ConfigChange | null } = {},
 ): Promise<string> {
   const [tree, file] = await Promise.all([
     known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
     known.gitDir ? verifiedMarkerFile(known.gitDir) : markerPath(cwd),
   ]);
   mkdirSync(dirname(file), { recursive: true });
-  const marker: Marker = { tree, skipped, ...(known.identity ? { identity: known.identity } : {}) };
+  const marker: Marker = { tree, skipped, ...(known.identity ? { identity: known.identity } : {}), ...(known.configChange ? { configChange: known.configChange } : {}) };
   writeFileSync(file, `${JSON.stringify(marker)}\n`);
   return tree;
 }
@@ -60,10 +65,12 @@ export function verificationOf(text: string | null, tree: string | null): Verifi
     marker = null;
   }
   const verified = marker !== null && typeof marker === 'object' && tree !== null && marker.tree === tree;
-  if (!verified) return { verified: false, skipped: [], identity: null };
+  if (!verified) return { verified: false, skipped: [], identity: null, configChange: null };
   const id = marker!.identity;
   const identity = id && typeof id.name === 'string' && typeof id.source === 'string' && typeof id.detail === 'string' ? { name: id.name, source: id.source, detail: id.detail } : null;
-  return { verified, skipped: Array.isArray(marker!.skipped) ? marker!.skipped.filter((s) => typeof s === 'string') : [], identity };
+  const change = marker!.configChange;
+  const configChange = change && typeof change.file === 'string' && Array.isArray(change.keys) ? { file: change.file, keys: change.keys.filter((k) => typeof k === 'string'), problem: typeof change.problem === 'string' ? change.problem : null } : null;
+  return { verified, skipped: Array.isArray(marker!.skipped) ? marker!.skipped.filter((s) => typeof s === 'string') : [], identity, configChange };
 }
 
 /** Reads and removes the marker of the worktree whose git dir is `gitDir` (what the runner does). */

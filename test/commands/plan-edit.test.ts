@@ -249,12 +249,16 @@ describe('files and addressing', () => {
 });
 
 describe('claims seen elsewhere', () => {
-  test('a live claim in another worktree (even uncommitted) refuses claim and done; its holder may proceed', () => {
+  test('a live claim committed in another worktree refuses claim and done; its holder may proceed', () => {
     const repo = setup(json(plan('export-retry', free())));
     const other = `${repo.dir}-agent-a`;
     repo.git('worktree', 'add', '-q', '-b', 'agent-a', other);
     cleanups.push(() => rmSync(other, { recursive: true, force: true }));
     assert.equal(repo.cli(['claim', 'upload', '--as', 'claude'], {}, other).code, 0);
+    // Not committed there yet: no claim anyone else has to honour (the commit is the record).
+    assert.equal(repo.cli(['claim', 'upload', '--as', 'codex']).code, 0);
+    repo.git('checkout', '--', '.');
+    repo.git('-C', other, 'commit', '-q', '--no-verify', '-am', 'claude claims upload');
     const r = repo.cli(['claim', 'upload', '--as', 'codex']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, new RegExp(`export-retry/upload is claimed by claude since .* in worktree .*agent-a`));

@@ -38,7 +38,7 @@ test('every setting the schema allows is accepted and merged over the defaults',
   assert.deepEqual(c.checks, { plans: 'enforce', transitions: 'enforce', claims: 'warn' });
   assert.equal(c.agentMarkers.MY_AGENT, 'mine');
   assert.equal(c.agentMarkers.CLAUDECODE, 'claude');
-  assert.deepEqual(c.aliases, { claude: ['claude-code'], codex: ['openai-codex'] });
+  assert.deepEqual(c.aliases, { ...DEFAULT_CONFIG.aliases, codex: ['openai-codex'] });
 });
 
 const invalid: [string, unknown, RegExp][] = [

@@ -92,13 +92,14 @@ test('a changed planId is refused', () => {
   assert.match(r.stderr, /docs\/export-retry-plan\.json:\d+:\d+: error: planId changed from 'export-retry' to 'renamed'/);
 });
 
-test('completing someone else’s claimed task by hand warns but commits', () => {
+test('completing someone else’s live claim by hand is refused; the holder completes it', () => {
   const repo = setup(plan('export-retry', [claimed('upload', 'claude', ['src/app.ts'], 2), open('other', ['src/other.ts'])]));
   editPlan(repo, (p) => {
     p.workItems[0].tasks[0].status = 'completed';
     p.workItems[0].log.push({ date: p.lastUpdated, summary: 'Done' });
   });
   const r = commitAs(repo, 'codex', 'complete');
-  assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /warning: export-retry\/upload is marked completed by codex, but its claimant is claude/);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /error: export-retry\/upload is claimed by claude .*this commit by codex changes it \(status\)/);
+  assert.equal(commitAs(repo, 'claude', 'complete').code, 0);
 });

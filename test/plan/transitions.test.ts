@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { parseJsonDocument } from '../../src/plan/json-document.js';
 import type { Problem } from '../../src/plan/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState, Task } from '../../src/plan/types.js';
 import { NOW, clone, samplePlan, stalePlan } from '../fixtures/small-plan.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {
@@ -45,12 +45,14 @@ describe('unchanged and ordinary edits', () => {
   test('reordering work items and moving a task to another item keep their logs and claims matched by id', () => {
     const before = samplePlan();
     before.workItems.push({ id: 'second', title: 'Second', status: 'not-started', findings: [], tasks: [{ id: 'c', status: 'not-started' }], log: [{ date: '2026-03-02', summary: 'x' }] });
-    const problems = check(before, (p) => {
+    const move = (p: PlanState) => {
       p.workItems.reverse();
       const moved = p.workItems[1].tasks.splice(0, 1)[0];
       p.workItems[0].tasks.push(moved);
-    }, 'codex');
-    assert.deepEqual(problems, []);
+    };
+    // The moved task is claude's (live): its holder may move it, nobody else.
+    assert.deepEqual(check(before, move, 'claude'), []);
+    assert.deepEqual(rules(check(before, move, 'codex')), [`error:${TRANSITION_RULES.claimedTaskChanged}:workItems[0].tasks[1]`]);
   });
 
   test('reformatting a log entry (key order) is not an edit', () => {
@@ -130,8 +132,23 @@ describe('live claims', () => {
     assert.deepEqual(check(samplePlan(), (p) => (p.workItems[0].tasks[0].claimedBy = 'codex'), 'Claude-Code'), []);
   });
 
-  test('a claim renamed to an alias of the same holder is not a move', () => {
-    assert.deepEqual(check(samplePlan(), (p) => (p.workItems[0].tasks[0].claimedBy = 'claude-code'), 'codex'), []);
+  test('a claim renamed by its holder to an alias of the same holder is not a move', () => {
+    assert.deepEqual(check(samplePlan(), (p) => (p.workItems[0].tasks[0].claimedBy = 'claude-code'), 'claude'), []);
+  });
+
+  test('any change by someone else to a live claim is an error: files, claimedAt, dependsOn, metadata.branch', () => {
+    const edits: [string, (t: Task) => void][] = [
+      ['files', (t) => (t.files = [])],
+      ['claimedAt', (t) => (t.claimedAt = '2026-01-01T00:00:00Z')],
+      ['dependsOn', (t) => (t.dependsOn = ['b'])],
+      ['metadata', (t) => (t.metadata = { branch: 'codex-branch' })],
+    ];
+    for (const [field, edit] of edits) {
+      const problems = check(samplePlan(), (p) => edit(p.workItems[0].tasks[0]), 'codex');
+      assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimedTaskChanged}:workItems[0].tasks[0].${field}`], field);
+      assert.match(problems[0].message, /only the holder changes a task while its claim is live/);
+      assert.deepEqual(check(samplePlan(), (p) => edit(p.workItems[0].tasks[0]), 'claude'), [], `${field} by the holder`);
+    }
   });
 
   test('taking over a stale claim is allowed', () => {
@@ -172,12 +189,12 @@ describe('live claims', () => {
       delete t.claimedBy;
       t.status = 'not-started';
     }, 'codex');
-    assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimDropped}:workItems[0].tasks[0]`]);
+    assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimedTaskChanged}:workItems[0].tasks[0].claimedBy`]);
   });
 
   test('changing the status of someone else’s live claim away from in-progress is an error', () => {
     const problems = check(samplePlan(), (p) => (p.workItems[0].tasks[0].status = 'blocked'), 'codex');
-    assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimDropped}:workItems[0].tasks[0]`]);
+    assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimedTaskChanged}:workItems[0].tasks[0].status`]);
   });
 
   test('deleting a task under someone else’s live claim is an error; the holder may', () => {
@@ -213,10 +230,15 @@ describe('completion by someone other than the claimant', () => {
     assert.deepEqual(check(samplePlan(), (p) => (p.workItems[0].tasks[0].status = 'completed'), 'claude'), []);
   });
 
-  test('completion by someone else is a warning (not an error) at the status', () => {
+  test('completing someone else’s live claim is an error at the status', () => {
     const problems = check(samplePlan(), (p) => (p.workItems[0].tasks[0].status = 'completed'), 'codex');
+    assert.deepEqual(rules(problems), [`error:${TRANSITION_RULES.claimedTaskChanged}:workItems[0].tasks[0].status`]);
+    assert.match(problems[0].message, /export-retry\/a is claimed by claude .* this commit by codex changes it \(status\)/);
+  });
+
+  test('completing someone else’s stale claim is a warning', () => {
+    const problems = check(stalePlan(), (p) => (p.workItems[0].tasks[0].status = 'completed'), 'codex');
     assert.deepEqual(rules(problems), [`warning:${TRANSITION_RULES.completedByOther}:workItems[0].tasks[0].status`]);
-    assert.match(problems[0].message, /export-retry\/a is marked completed by codex, but its claimant is claude/);
   });
 
   test('completing a task nobody claimed is fine for anyone', () => {

@@ -128,8 +128,13 @@ describe('after a fetch, claims on the remote count', () => {
     const refused = other.commit('x');
     assert.equal(refused.code, 1);
     assert.doesNotMatch(refused.stderr, /gemini/);
+    // The configuration that turns remote claims off applies from the commit after its own.
+    other.git('reset', '-q');
     other.writeJson('.plan-hooks.json', { remoteClaims: false });
     other.git('add', '.plan-hooks.json');
+    const config = other.commit('remote claims off');
+    assert.equal(config.code, 0, config.stderr);
+    other.git('add', 'src/retry/x.ts');
     const r = other.commit('x');
     assert.equal(r.code, 0, r.stderr);
   });

@@ -10,6 +10,9 @@ import type { WorklogEntry, CommitEntry } from '../../src/worklog/entry.js';
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
 const validate: Validator = (await import(new URL('../../src/generated/worklog.v1.validator.js', import.meta.url).href)).default;
 
+/** One time for the whole run: a plan written twice must not change its claim (only the holder may). */
+const CLAIMED_AT = new Date(Date.now() - 3600_000).toISOString();
+
 export function plan(overrides: Record<string, unknown> = {}, tasks?: unknown[]): Record<string, unknown> {
   return {
     planId: 'export',
@@ -28,7 +31,7 @@ export function plan(overrides: Record<string, unknown> = {}, tasks?: unknown[])
         findings: [],
         log: [{ date: new Date().toISOString().slice(0, 10), summary: 'started' }],
         tasks: tasks ?? [
-          { id: 'loop', status: 'in-progress', claimedBy: 'alice', claimedAt: new Date(Date.now() - 3600_000).toISOString(), files: ['src/retry/**'] },
+          { id: 'loop', status: 'in-progress', claimedBy: 'alice', claimedAt: CLAIMED_AT, files: ['src/retry/**'] },
           { id: 'docs', status: 'not-started', dependsOn: ['loop'], files: ['docs/retry.md'] },
           { id: 'cli', status: 'not-started', files: ['src/cli/**'] },
           { id: 'done', status: 'completed', acceptance: 'it works' },

@@ -3,12 +3,11 @@
 // atomically in its own format.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { readClaims } from '../../claims/read.js';
-import { openRepository } from '../../git/repository.js';
+import { readWorktreeFacts } from '../../facts/facts.js';
 import type { LiveClaim } from '../../claims/claims.js';
 import { EXIT, type UsageError, UserError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
-import { sameAgent } from '../../identity/identity.js';
+import { identityConflict, sameAgent } from '../../identity/identity.js';
 import { messages } from '../../messages.js';
 import { findPlanFiles } from '../../plan/discover.js';
 import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
@@ -46,16 +45,21 @@ export interface PlanText {
 
 export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<number> {
   const { values, address } = parse(argv, spec);
-  const repo = await openRepository();
-  const { root, config } = repo;
-  // Every claim git can see (this worktree, the others, the base branch) and the identity they
-  // imply — the same facts pre-commit will judge the edited plan by.
-  const seen = await readClaims(repo);
+  // Every claim git can see (HEAD, the base branch, the other worktrees' HEADs) and the identity
+  // they imply — the same facts pre-commit will judge the edited plan by.
+  const seen = await readWorktreeFacts();
+  const { root, config } = seen;
   const actor = typeof values.as === 'string' ? values.as.trim() : seen.identity.name;
   if (actor === '') throw usageError(spec, messages.editEmptyAs);
+  // --as is a declaration like PLAN_HOOKS_AGENT: it must agree with the agent markers present.
+  const conflict = typeof values.as === 'string' ? identityConflict({ name: actor, source: 'option', detail: '--as' }, seen.markers, config.aliases) : seen.conflict;
+  if (conflict) {
+    process.stderr.write(sanitize(messages.identityConflict(conflict, 'edit')));
+    return EXIT.failed;
+  }
   if (values.push === true || (config.claimPush && values.local !== true)) {
     const { pushPlanEdit } = await import('./push-edit.js');
-    return pushPlanEdit({ repo, spec, values, address, actor, claims: seen.claims });
+    return pushPlanEdit({ repo: seen.repo, spec, values, address, actor, claims: seen.claims });
   }
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };

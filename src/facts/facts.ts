@@ -1,0 +1,265 @@
+// The facts of one change, gathered once, the same way for every hook and command (SPEC §6):
+//   - the index against HEAD: pre-commit, prepare-commit-msg (readIndexFacts);
+//   - a commit against its first parent: pre-push, `check --range` (./commit.ts, commitFacts);
+//   - the working tree against HEAD: whoami, status, the handoff, edit time (readWorktreeFacts).
+// Each gives the root, the configuration in force, the changed paths, the plan versions that
+// judge the change, the live claims they hold, the identity with its source, and the time.
+//
+// What judges a change stood before it (SPEC §5): the configuration, the plans, the claims and
+// the branch bindings are HEAD's (plus the base branch's and the other worktrees' committed
+// plans, i.e. their HEADs), never what the change itself brings. The staged plans are judged
+// by the transition rules against HEAD's; a staged configuration takes effect from the next
+// commit on (configChange says it differs).
+import type { PlanChange } from '../check/check.js';
+import { CONFIG_FILE, type Config, configDifferences, configFromTexts, workingConfigTexts } from '../config/config.js';
+import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
+import { readViewCache, writeViewCache } from '../claims/cache.js';
+import { parsePlanJson } from '../claims/versions.js';
+import { UsageError } from '../errors.js';
+import { readObjects } from '../git/cat-file.js';
+import type { BatchCommand } from '../git/batch.js';
+import { gitBatch } from '../git/batch.js';
+import type { Change } from '../git/changes.js';
+import { git } from '../git/git.js';
+import { type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
+import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../identity/identity.js';
+import { planMatcher } from '../plan/discover.js';
+import { LIST_REMOTE_BRANCHES, distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
+import { DIFF_INDEX_RAW, LIST_INDEX_JSON, type RawChange, blobsAt, diffIndexJson, parseIndexListing, parseRawDiff } from './plan-blobs.js';
+
+export type FactsSource = { kind: 'index' } | { kind: 'commit'; commit: string } | { kind: 'worktree' };
+
+
+/** The change brings another configuration than the one in force (it applies from the next commit). */
+export interface ConfigChange {
+  /** The file that carries it: .plan-hooks.json or package.json. */
+  file: string;
+  /** The settings that differ, as dotted keys (checks.claims, aliases.claude, plans). */
+  keys: string[];
+  /** Why the new configuration does not load, or null. */
+  problem: string | null;
+}
+
+export interface Facts {
+  source: FactsSource;
+  repo: Repository;
+  root: string;
+  /** The configuration in force: HEAD's (the parent's, for a commit). */
+  config: Config;
+  configChange: ConfigChange | null;
+  /** What the change touches (both sides of renames); a merge only what differs from every parent. */
+  changes: Change[];
+  /** The plans the change touches, before and after. */
+  plans: PlanChange[];
+  /** The plan versions that judge the change: HEAD's (the parent's), the base branch's, the other worktrees' HEADs. */
+  versions: PlanVersion[];
+  /** The live claims those versions hold at `now`: the claims that judge the change. */
+  claims: LiveClaim[];
+  /** The claims once the change is made (its own plan edits applied): never for judging it. */
+  claimsAfter: LiveClaim[];
+  /** Each plan after the change and its planId (null when it has none), for planId reuse. */
+  planIds: { file: string; planId: string | null }[];
+  identity: Identity;
+  /** A declared identity the agent markers present contradict (SPEC §4), or null. */
+  conflict: IdentityConflict | null;
+  markers: Marker[];
+  now: Date;
+  /** The tree decided on: the index's (git write-tree, read before the changes) or the commit's. */
+  tree: string | null;
+}
+
+const planIdOf = (view: unknown): string | null => {
+  const id = typeof view === 'object' && view !== null ? (view as { planId?: unknown }).planId : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
+const isConfigFile = (path: string) => path === CONFIG_FILE || path === 'package.json';
+
+/** The identity SPEC §4 gives for these facts; a commit already made passes its own author. */
+export function identityFor(
+  repo: Repository,
+  claims: LiveClaim[],
+  env: NodeJS.ProcessEnv = process.env,
+  authorName = repo.authorName,
+): { identity: Identity; conflict: IdentityConflict | null; markers: Marker[] } {
+  const markers = markersIn(env, repo.config);
+  const identity = pickIdentity({
+    env,
+    configAgent: repo.configAgent,
+    branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
+    authorName,
+    config: repo.config,
+  });
+  return { identity, conflict: identityConflict(identity, markers, repo.config.aliases), markers };
+}
+
+/**
+ * The views of plan blobs by id. The claims cache (../claims/cache.ts) spares the common commit
+ * a cat-file and the parse of every plan; `whole` are read in full (the plans the change touches).
+ */
+async function readPlanBlobs(repo: Repository, oids: string[], whole: Set<string>, useCache: boolean): Promise<{ view: (oid: string) => unknown; plan: (oid: string) => unknown }> {
+  const cache = useCache ? readViewCache(repo.gitDir) : new Map<string, unknown>();
+  const names = [...new Set(oids)];
+  const toRead = names.filter((oid) => whole.has(oid) || !cache.has(oid));
+  const texts = await readObjects(toRead, repo.root);
+  const plans = new Map<string, unknown>();
+  toRead.forEach((oid, i) => plans.set(oid, parsePlanJson(texts[i] ?? '')));
+  const views = new Map(names.map((oid) => [oid, cache.has(oid) ? cache.get(oid) : claimsView(plans.get(oid))]));
+  if (useCache && names.some((oid) => !cache.has(oid))) writeViewCache(repo.gitDir, views);
+  return { view: (oid) => views.get(oid), plan: (oid) => (plans.has(oid) ? plans.get(oid) : views.get(oid)) };
+}
+
+/** The commands besides the repository's own: see readChangeFacts for why the order matters. */
+const indexReads = (tree: boolean): BatchCommand[] => [
+  tree ? ['write-tree'] : ['--version'],
+  LIST_INDEX_JSON,
+  DIFF_INDEX_RAW,
+  PREFETCHED_BASE_DIFF,
+  LIST_REMOTE_BRANCHES,
+];
+
+/**
+ * The base branch's JSON files against the index, for the base openRepository finds when none is
+ * configured and no remote but origin has a HEAD (the common case): the first of these that
+ * exists is the one it picks. Otherwise the diff is made once the base is known.
+ */
+const FIXED_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/origin/main', 'refs/remotes/origin/master'];
+const PREFETCHED_BASE_DIFF: BatchCommand = { firstOf: FIXED_BASES.map(diffIndexJson) };
+
+/** Everything pre-commit reads, in the order the runner makes them (src/git/prefetch.ts). */
+export const preCommitReads = (): BatchCommand[] => repositoryReads(indexReads(true));
+
+/** The facts of the index against HEAD (pre-commit with `tree`, prepare-commit-msg without). */
+export async function readIndexFacts(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Facts> {
+  return readChangeFacts({ kind: 'index' }, cwd, opts.tree);
+}
+
+/**
+ * The facts of the working tree against HEAD (whoami, status, the handoff, edit time): the
+ * rules and claims a commit made now would be judged by, the working tree's configuration as
+ * the change (status shows it), and the tracked paths that differ from HEAD.
+ */
+export async function readWorktreeFacts(cwd = process.cwd()): Promise<Facts> {
+  return readChangeFacts({ kind: 'worktree' }, cwd, false);
+}
+
+async function readChangeFacts(source: FactsSource, cwd: string, withTree: boolean): Promise<Facts> {
+  // The order of the reads matters: write-tree comes before the diff in the same shell (the
+  // runner's, or lane 0 of gitBatch: commands alternate lanes), so a path added while the hook
+  // runs is either in the diff the check reads or not in the tree the verified marker names,
+  // and post-commit then finds the commit unverified (SPEC §6, FIELD-NOTES "Race").
+  const { repo, extra } = await openRepositoryWith(cwd, indexReads(withTree));
+  const [treeOut, indexOut, diffOut, baseOut, remotesOut] = extra;
+  const now = new Date();
+  const { config } = repo;
+  const plans = planMatcher(config);
+  const index = parseIndexListing(indexOut ?? '');
+  const raw = parseRawDiff(diffOut ?? (await git(DIFF_INDEX_RAW, { cwd: repo.root })));
+  const head = repo.head ? blobsAt(index, raw) : new Map<string, string>();
+
+  // The base branch's and the other worktrees' committed plans, read as diffs against the index.
+  // The prefetched diff is the base's when openRepository found the base among FIXED_BASES: it
+  // ranks them in the same order, so the first that exists is the one both picked.
+  const prefetchedBase = repo.base?.ref !== undefined && FIXED_BASES.includes(repo.base.ref) ? baseOut : null;
+  const baseDiff = repo.base && repo.base.commit !== repo.head ? await revisionDiff(repo, repo.base.commit, prefetchedBase) : null;
+  const otherHeads = [...new Set(repo.otherWorktrees.map((w) => w.head).filter((h): h is string => h !== null && h !== repo.head && h !== repo.base?.commit))];
+  const worktreeDiffs = otherHeads.length > 0 ? await gitBatch(otherHeads.map(diffIndexJson), repo.root) : [];
+
+  const planBlobs = (m: Map<string, string>) => new Map([...m].filter(([path]) => plans.matches(path)));
+  const headPlans = planBlobs(head);
+  const indexPlans = planBlobs(index);
+  const basePlans = baseDiff ? planBlobs(blobsAt(index, baseDiff)) : new Map<string, string>();
+  const worktreePlans = otherHeads.map((h, i) => ({ head: h, plans: planBlobs(blobsAt(index, parseRawDiff(worktreeDiffs[i] ?? ''))) }));
+  // The remote-tracking branches' plans (claims made in other clones, after a fetch), where they
+  // differ from HEAD's and the base's (src/remote/remote-claims.ts).
+  const branches = await remoteBranches(repo.root, config, now, repo.base?.name ?? null, remotesOut);
+  const remote = distinctPlans(
+    await remotePlans(repo.root, repo.gitDir, branches, { globs: config.plans, roots: plans.roots, matches: plans.matches }),
+    (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,
+  );
+
+  let changes: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
+  if (source.kind === 'worktree') changes = parseRawDiff((await git(['diff', '--raw', '-z', '-M', '--abbrev=40', '--no-ext-diff', ...(repo.head ? ['HEAD'] : ['--cached'])], { cwd: repo.root, allowFail: true })) ?? '');
+  else changes = await onlyOwnChanges(repo, changes);
+
+  // The plans the change touches are read whole (before and after), for the plan rules.
+  const touched = raw.filter((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)));
+  const whole = new Set(touched.flatMap((c) => [c.oldBlob, c.newBlob]).filter((b): b is string => b !== null));
+  const all = [...headPlans.values(), ...indexPlans.values(), ...basePlans.values(), ...worktreePlans.flatMap((w) => [...w.plans.values()]), ...remote.map((r) => r.oid), ...whole];
+  const blobs = await readPlanBlobs(repo, all, whole, true);
+  const wholeTexts = await readObjects([...whole], repo.root);
+  const textOf = new Map([...whole].map((oid, i) => [oid, wholeTexts[i] ?? null]));
+
+  const versions: PlanVersion[] = [];
+  for (const [file, oid] of headPlans) versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: blobs.view(oid) });
+  if (repo.base) {
+    for (const [file, oid] of basePlans) if (headPlans.get(file) !== oid) versions.push({ source: { kind: 'base', label: `branch ${repo.base.name}` }, file, plan: blobs.view(oid) });
+  }
+  for (const { head: h, plans: wp } of worktreePlans) {
+    const tree = repo.otherWorktrees.find((w) => w.head === h)!;
+    const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''} at its HEAD`;
+    for (const [file, oid] of wp) if (headPlans.get(file) !== oid && basePlans.get(file) !== oid) versions.push({ source: { kind: 'worktree', label }, file, plan: blobs.view(oid) });
+  }
+  for (const r of remote) versions.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, plan: blobs.view(r.oid) });
+  // The first commit: nothing stood before it, so what it brings is the rule (as its configuration is).
+  if (repo.head === null) for (const [file, oid] of indexPlans) versions.push({ source: { kind: 'index', label: 'the index (first commit)' }, file, plan: blobs.view(oid) });
+  const claims = liveClaims(versions, now, config.staleAfterHours);
+  const { identity, conflict, markers } = identityFor(repo, claims);
+
+  const planChanges: PlanChange[] = touched.map((c) => ({
+    file: c.path,
+    before: c.oldBlob ? (textOf.get(c.oldBlob) ?? null) : null,
+    after: c.status === 'D' ? null : c.newBlob ? (textOf.get(c.newBlob) ?? null) : null,
+  }));
+  // After the change: the staged versions of the plans it touches supersede HEAD's (for the
+  // committer's own claims: the Plan-Task trailer, the handoff).
+  const staged: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs.plan(c.newBlob!) }));
+  const claimsAfter = staged.length > 0 ? liveClaims([...versions, ...staged], now, config.staleAfterHours) : claims;
+  const planIds = [...indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(blobs.view(oid)) }));
+
+  const configChange = await readConfigChange(repo, source, raw);
+  return {
+    source,
+    repo,
+    root: repo.root,
+    config,
+    configChange,
+    changes,
+    plans: planChanges,
+    versions,
+    claims,
+    claimsAfter,
+    planIds,
+    identity,
+    conflict,
+    markers,
+    now,
+    tree: (withTree && treeOut?.trim()) || null,
+  };
+}
+
+async function revisionDiff(repo: Repository, commit: string, prefetched: string | null | undefined): Promise<RawChange[]> {
+  const out = prefetched ?? (await git(diffIndexJson(commit), { cwd: repo.root, allowFail: true }));
+  return parseRawDiff(out ?? '');
+}
+
+/** The configuration the change brings, when it differs from the one in force. */
+async function readConfigChange(repo: Repository, source: FactsSource, raw: RawChange[]): Promise<ConfigChange | null> {
+  if (repo.head === null) return null;
+  let texts;
+  if (source.kind === 'worktree') texts = workingConfigTexts(repo.root);
+  else {
+    if (!raw.some((c) => isConfigFile(c.path) || (c.from !== undefined && isConfigFile(c.from)))) return null;
+    const [json, pkg] = await readObjects([`:0:${CONFIG_FILE}`, ':0:package.json'], repo.root);
+    texts = { planHooksJson: json ?? null, packageJson: pkg ?? null };
+  }
+  const file = texts.planHooksJson !== null ? CONFIG_FILE : 'package.json';
+  try {
+    const next = await configFromTexts(texts, (f) => (source.kind === 'index' ? `the staged ${f}` : f));
+    const keys = configDifferences(repo.config, next);
+    return keys.length > 0 ? { file, keys, problem: null } : null;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { file, keys: [], problem: error.message };
+  }
+}

@@ -1,0 +1,234 @@
+// Issue 9's bypasses, each tried as an agent whose commit was just refused would try it: by
+// editing what refused it, in the same commit as the edit. Every one is refused at commit time
+// by a real `git commit`; the legitimate cases beside them pass.
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import type { PlanState, Task } from '../../src/plan/types.js';
+import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
+import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures/claimed-plans.js';
+
+const repos: Repo[] = [];
+after(() => repos.forEach((r) => r.remove()));
+const track = (r: Repo) => (repos.push(r), r);
+
+const PLAN = 'docs/api-plan.json';
+/** codex holds api/endpoints over src/api (claimed an hour ago, live); api/free is open. */
+const holderPlan = () => plan('api', [claimed('endpoints', 'codex', ['src/api']), open('free', ['src/free'])]);
+
+const refused = (res: RunResult, pattern?: RegExp) => {
+  assert.equal(res.code, 1, `expected a refusal:\n${res.stderr}`);
+  if (pattern) assert.match(res.stderr, pattern);
+};
+const passed = (res: RunResult) => assert.equal(res.code, 0, res.stderr);
+
+/**
+ * Stages `edit` of the plan (as HEAD has it) together with a change to a claimed path, commits,
+ * and puts index and working tree back when the commit was refused.
+ */
+function tryBypass(r: Repo, edit: (p: PlanState) => void, opts: { env?: NodeJS.ProcessEnv; path?: string; extra?: () => void } = {}): RunResult {
+  const p = JSON.parse(r.git('show', `HEAD:${PLAN}`)) as PlanState;
+  edit(p);
+  r.writeJson(PLAN, p);
+  r.write(opts.path ?? 'src/api/users.ts', `${Math.random()}\n`);
+  opts.extra?.();
+  r.git('add', '-A');
+  const res = r.tryGit(['commit', '-m', 'bypass attempt'], opts.env ?? {});
+  if (res.code !== 0) {
+    r.git('reset', '-q', '--hard');
+    r.git('clean', '-qfd');
+  }
+  return res;
+}
+
+const task0 = (p: PlanState): Task => p.workItems[0]!.tasks[0]!;
+
+describe('editing the holder’s task in the same commit is refused', () => {
+  const r = track(repoWithPlans({ [PLAN]: holderPlan() }));
+
+  test('narrowing its files, or emptying them', () => {
+    refused(tryBypass(r, (p) => (task0(p).files = ['src/elsewhere'])), /api\/endpoints is claimed by codex .*changes it \(files\)/);
+    refused(tryBypass(r, (p) => (task0(p).files = [])), /held by codex/);
+  });
+
+  test('marking it completed, not-started or blocked', () => {
+    for (const status of ['completed', 'not-started', 'blocked'] as const) {
+      refused(tryBypass(r, (p) => (task0(p).status = status)), /changes it \([^)]*status/);
+    }
+  });
+
+  test('backdating claimedAt and moving it into a new work item with an empty log', () => {
+    const res = tryBypass(r, (p) => {
+      const t = p.workItems[0]!.tasks.shift()!;
+      t.claimedAt = '2026-01-01T00:00:00Z';
+      p.workItems.push({ id: 'fresh', title: 'Fresh', status: 'in-progress', findings: [], tasks: [t], log: [] });
+    });
+    refused(res, /changes it \(claimedAt, work item\)/);
+    assert.match(res.stderr, /src\/api\/users\.ts/, 'the path is refused by HEAD’s claim too');
+  });
+
+  test('binding it to my branch (metadata.branch), which would make me its holder', () => {
+    r.git('checkout', '-q', '-b', 'mine');
+    const res = tryBypass(r, (p) => (task0(p).metadata = { branch: 'mine' }));
+    r.git('checkout', '-q', 'main');
+    refused(res, /You are committing as Test Author/);
+    assert.match(res.stderr, /changes it \(metadata\)/);
+  });
+
+  test('a second plan that reuses the planId and the task with a newer claim', () => {
+    const res = tryBypass(r, () => {}, {
+      extra: () => {
+        const copy = plan('api', [claimed('endpoints', 'Test Author', ['src/api'], 0)]);
+        r.writeJson('docs/api-copy-plan.json', copy);
+        r.write('docs/api-copy-plan.md', '# copy\n');
+      },
+    });
+    refused(res, /planId 'api' is also the planId of docs\/api-plan\.json/);
+    assert.match(res.stderr, /held by codex/);
+  });
+
+  test('deleting its plan', () => {
+    r.git('rm', '-q', PLAN);
+    r.write('src/api/users.ts', 'x\n');
+    r.git('add', '-A');
+    const res = r.commit('drop the plan');
+    r.git('reset', '-q', '--hard');
+    refused(res, /deletes the plan that holds api\/endpoints, claimed by codex/);
+  });
+
+  test('the holder narrows, completes and releases its own task; anyone edits unclaimed files and tasks', () => {
+    passed(tryBypass(r, (p) => (p.workItems[0]!.tasks[1]!.notes = 'picked next'), { path: 'src/free/a.ts' }));
+    const asCodex = { env: { PLAN_HOOKS_AGENT: 'codex' } };
+    passed(tryBypass(r, (p) => (task0(p).files = ['src/api/users.ts']), asCodex));
+    passed(
+      tryBypass(r, (p) => {
+        task0(p).status = 'completed';
+        p.workItems[0]!.log.push({ date: today(), summary: 'endpoints done' });
+      }, asCodex),
+    );
+  });
+});
+
+describe('the holder releases its own claim; a stale claim is taken over with the command', () => {
+  test('release by the holder, takeover of a stale claim', () => {
+    const r = track(repoWithPlans({ [PLAN]: holderPlan() }));
+    passed(
+      tryBypass(r, (p) => {
+        const t = task0(p);
+        t.status = 'not-started';
+        delete t.claimedBy;
+        delete t.claimedAt;
+      }, { env: { PLAN_HOOKS_AGENT: 'codex' } }),
+    );
+    const stale = track(repoWithPlans({ [PLAN]: plan('api', [claimed('endpoints', 'codex', ['src/api'], 72)], { log: [] }) }));
+    const takeover = stale.cli(['claim', 'api/endpoints', '--takeover'], { PLAN_HOOKS_AGENT: 'claude' });
+    assert.equal(takeover.code, 0, takeover.stderr);
+    stale.write('src/api/users.ts', 'mine now\n');
+    stale.git('add', '-A');
+    passed(stale.tryGit(['commit', '-m', 'take over'], { PLAN_HOOKS_AGENT: 'claude' }));
+  });
+});
+
+describe('a configuration staged with the commit does not judge it', () => {
+  const r = track(repoWithPlans({ [PLAN]: holderPlan() }));
+  const withConfig = (config: unknown, env: NodeJS.ProcessEnv = {}) =>
+    tryBypass(r, () => {}, { env, extra: () => r.writeJson('.plan-hooks.json', config) });
+
+  test('checks.claims off, an alias, a plans glob elsewhere, markers mapping HOME to the holder', () => {
+    const res = withConfig({ checks: { claims: 'off' } });
+    refused(res, /held by codex/);
+    assert.match(res.stderr, /changes the configuration in \.plan-hooks\.json \(checks\.claims\); it applies from the next commit on/);
+    refused(withConfig({ aliases: { claude: ['codex'] } }, { PLAN_HOOKS_AGENT: 'claude' }), /held by codex/);
+    refused(withConfig({ plans: ['elsewhere/*-plan.json'] }), /held by codex/);
+    refused(withConfig({ agentMarkers: { HOME: 'codex' } }), /You are committing as Test Author/);
+  });
+
+  test('the same through package.json’s "plan-hooks" key', () => {
+    const res = tryBypass(r, () => {}, { extra: () => r.writeJson('package.json', { name: 'x', 'plan-hooks': { checks: { claims: 'off' } } }) });
+    refused(res, /held by codex/);
+    assert.match(res.stderr, /changes the configuration in package\.json/);
+  });
+
+  test('a configuration change that touches no claimed path commits, and applies from the next commit', () => {
+    r.writeJson('.plan-hooks.json', { checks: { claims: 'warn' } });
+    r.git('add', '.plan-hooks.json');
+    const res = r.commit('claims only warn here');
+    passed(res);
+    assert.match(res.stderr, /changes the configuration in \.plan-hooks\.json \(checks\.claims\)/);
+    r.write('src/api/users.ts', 'now it only warns\n');
+    r.git('add', '-A');
+    const next = r.commit('judged by the new configuration');
+    passed(next);
+    assert.match(next.stderr, /warning — this commit touches 1 path claimed/);
+  });
+});
+
+describe('claims from elsewhere', () => {
+  test('another worktree’s uncommitted copy of the plan, with a newer claim of mine, changes nothing', () => {
+    const r = track(repoWithPlans({ [PLAN]: holderPlan() }));
+    const wt = `${r.dir}-wt`;
+    r.git('worktree', 'add', '-q', '-b', 'side', wt);
+    repos.push(new (r.constructor as typeof Repo)(wt, r.env));
+    writeFileSync(join(wt, PLAN), `${JSON.stringify(plan('api', [claimed('endpoints', 'Test Author', ['src/api'], 0)]), null, 2)}\n`);
+    r.write('src/api/users.ts', 'x\n');
+    r.git('add', '-A');
+    refused(r.commit('mine, says the other worktree'), /held by codex/);
+  });
+
+  test('claims only on the base branch hold with local main deleted and origin/HEAD unset', () => {
+    const origin = track(makeRepo());
+    origin.write('README.md', '# r\n');
+    origin.writeJson(PLAN, plan('api', [open('endpoints', ['src/api'])]));
+    origin.git('add', '-A');
+    origin.git('commit', '-q', '-m', 'plan');
+    const before = origin.git('rev-parse', 'HEAD').trim();
+    origin.writeJson(PLAN, holderPlan());
+    origin.git('commit', '-q', '-am', 'codex claims on main');
+    const clone = track(new (origin.constructor as typeof Repo)(`${origin.dir}-clone`, origin.env));
+    origin.git('clone', '-q', origin.dir, clone.dir);
+    clone.git('checkout', '-q', '-b', 'feature', before);
+    clone.git('branch', '-D', 'main');
+    clone.git('remote', 'set-head', 'origin', '-d');
+    assert.equal(clone.tryGit(['rev-parse', '-q', '--verify', 'refs/remotes/origin/HEAD']).code, 1);
+    clone.installRawHooks();
+    clone.write('src/api/users.ts', 'x\n');
+    clone.git('add', '-A');
+    refused(clone.commit('on a branch made before the claim'), /claim read from branch origin\/main/);
+  });
+});
+
+describe('local state is a cache, never a witness', () => {
+  const r = track(repoWithPlans({ [PLAN]: holderPlan() }, ['pre-commit', 'prepare-commit-msg', 'post-commit']));
+  const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
+
+  test('a tampered claims cache does not hide a claim', () => {
+    r.write('src/free/warm.ts', 'x\n');
+    r.git('add', '-A');
+    passed(r.commit('warm the cache'));
+    const blob = r.git('rev-parse', `HEAD:${PLAN}`).trim();
+    writeFileSync(join(gitDir, 'plan-hooks', 'claims-cache.json'), JSON.stringify({ format: 1, views: { [blob]: { planId: 'api', workItems: [] } } }));
+    r.write('src/api/users.ts', 'x\n');
+    r.git('add', '-A');
+    const res = r.commit('after the tampering');
+    r.git('reset', '-q', '--hard');
+    refused(res, /held by codex/);
+  });
+
+  test('a planted worklog lock and a chmod 000 worklog do not hide a claim', () => {
+    const dir = join(r.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim(), 'plan-hooks');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'worklog.jsonl.lock'), `${process.pid}\n`);
+    writeFileSync(join(dir, 'worklog.jsonl'), '');
+    chmodSync(join(dir, 'worklog.jsonl'), 0o000);
+    r.write('src/api/users.ts', 'x\n');
+    r.git('add', '-A');
+    const res = r.commit('worklog unreadable');
+    chmodSync(join(dir, 'worklog.jsonl'), 0o644);
+    r.git('reset', '-q', '--hard');
+    refused(res, /held by codex/);
+  });
+});
+
+// Keeps the fixture helpers' imports honest for readers of this file.
+void hoursAgo;
