@@ -149,11 +149,14 @@ test('in a linked worktree and on a detached HEAD the block names the right bran
 
 test('pre-commit warns (without refusing) when the handoff contradicts git, each thing once; configured entry files are used, escaping ones ignored', () => {
   const repo = track(planRepo());
+  // The configuration applies from the commit after the one that brings it.
   repo.writeJson('.plan-hooks.json', { entryFiles: ['CLAUDE.md', '../outside.md'] });
   repo.write('CLAUDE.md', '# Claude\n');
+  repo.git('add', '.plan-hooks.json', 'CLAUDE.md');
+  ok(repo.commit('configure the entry files'));
   repo.writeJson('docs/export-plan.json', plan({ handoff: { nextAction: 'Check me', lastCommit: 'feedface', uncommitted: 'nothing' } }));
   repo.write('scratch.txt', 'wip\n');
-  repo.git('add', 'docs/export-plan.json', '.plan-hooks.json', 'CLAUDE.md');
+  repo.git('add', 'docs/export-plan.json');
   const r = repo.commit('contradicting handoff');
   ok(r);
   // An unknown lastCommit is said once, by the plan's rule (with its line), not again by the handoff check.

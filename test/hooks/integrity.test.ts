@@ -2,12 +2,13 @@
 // editing what refused it, in the same commit as the edit. Every one is refused at commit time
 // by a real `git commit`; the legitimate cases beside them pass.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { PlanState, Task } from '../../src/plan/types.js';
 import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
 import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures/claimed-plans.js';
+import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -202,17 +203,28 @@ describe('local state is a cache, never a witness', () => {
   const r = track(repoWithPlans({ [PLAN]: holderPlan() }, ['pre-commit', 'prepare-commit-msg', 'post-commit']));
   const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
 
-  test('a tampered claims cache does not hide a claim', () => {
+  test('a tampered claims cache can hide a claim from pre-commit, never from pre-push (which reads no cache)', () => {
+    r.installRawHooks(['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push']);
+    const remote = join(r.dir, '..', `remote-${process.pid}.git`);
+    r.git('init', '-q', '--bare', remote);
+    r.git('remote', 'add', 'origin', remote);
     r.write('src/free/warm.ts', 'x\n');
     r.git('add', '-A');
     passed(r.commit('warm the cache'));
+    r.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
     const blob = r.git('rev-parse', `HEAD:${PLAN}`).trim();
-    writeFileSync(join(gitDir, 'plan-hooks', 'claims-cache.json'), JSON.stringify({ format: 1, views: { [blob]: { planId: 'api', workItems: [] } } }));
+    // The forger writes the cache in its current format, as anyone reading the source could.
+    const file = join(gitDir, 'plan-hooks', 'claims-cache.json');
+    writeFileSync(file, JSON.stringify({ format: CLAIMS_VIEW_FORMAT, views: { [blob]: { planId: 'api', workItems: [] } } }));
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
-    const res = r.commit('after the tampering');
-    r.git('reset', '-q', '--hard');
-    refused(res, /held by codex/);
+    // pre-commit trusts the cache (a blob id names its content; only a forger breaks that): the
+    // commit may pass. The push is the wall: it judges the commit from the plan blobs themselves.
+    r.commit('after the tampering');
+    const push = r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']);
+    refused(push, /src\/api\/users\.ts/);
+    r.git('reset', '-q', '--hard', 'origin/main');
+    rmSync(file);
   });
 
   test('a planted worklog lock and a chmod 000 worklog do not hide a claim', () => {
