@@ -3,14 +3,7 @@
 // hook pays for nothing but the code it runs.
 import { EXIT, UsageError, formatError, formatErrorJson, isUsageError } from './errors.js';
 import { messages } from './messages.js';
-
-export interface Command {
-  /** One line for `plan-hooks --help`. */
-  summary: string;
-  /** The full `--help` text of the command. */
-  usage: string;
-  run(argv: string[]): Promise<number>;
-}
+import type { Command } from './commands/shared/command.js';
 
 /** Name → summary, so `--help` lists commands without importing them. */
 export const COMMANDS: Record<string, string> = {

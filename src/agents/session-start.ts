@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LiveClaim, PlanVersion } from '../claims/claims.js';
-import { claimAgeHours } from '../claims/stale.js';
+import { claimAgeHours } from '../plan/stale.js';
 import type { Config } from '../config/config.js';
 import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
 import { type Identity, sameAgent } from '../identity/identity.js';

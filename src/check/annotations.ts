@@ -3,7 +3,7 @@
 // request; warnings as `::warning`. Pure: verdicts in, lines out. Text from plans and commit
 // messages is escaped as GitHub's command syntax requires, so it cannot end the command early.
 import type { ClaimHit } from '../claims/claims.js';
-import type { Problem } from '../plan/problems.js';
+import type { Problem } from '../problems/problems.js';
 import { sanitizeLine } from '../term.js';
 import type { CommitVerdict } from './range.js';
 

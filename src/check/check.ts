@@ -6,15 +6,8 @@ import { type Change, touchedPaths } from '../git/changes.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { TRANSITION_RULES } from '../plan/transitions.js';
-import type { Problem } from '../plan/problems.js';
-import type { PlanState } from '../plan/types.js';
-
-/** A plan file the change touches: its text before and after (null where it does not exist). */
-export interface PlanChange {
-  file: string;
-  before: string | null;
-  after: string | null;
-}
+import type { Problem } from '../problems/problems.js';
+import type { PlanChange, PlanState } from '../plan/types.js';
 
 /** The plan rules, bound to their facts (clock, git) by the caller; loaded only when a plan changed. */
 export interface PlanRules {

@@ -1,13 +1,14 @@
 // The plan rules bound to this repository and clock. Imported only when a commit changes a
 // plan: it pulls in the compiled schema validator, which the common commit never loads.
 import { gatherPlanFacts } from '../plan/facts.js';
-import { lazyLocator } from '../plan/json-document.js';
+import { lazyLocator } from '../lib/json-document.js';
 import { planValue, withoutBom } from '../plan/plan-text.js';
 import { checkTransitions } from '../plan/transitions.js';
 import type { PlanState } from '../plan/types.js';
 import { UNKNOWN_FACTS } from '../plan/types.js';
 import { validatePlanText } from '../plan/validate.js';
-import type { PlanChange, PlanRules } from './check.js';
+import type { PlanRules } from './check.js';
+import type { PlanChange } from '../plan/types.js';
 
 export async function loadPlanRules(
   root: string,

@@ -31,11 +31,12 @@ import type { Change } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { gitAlone } from '../git/spawn.js';
 import type { Identity } from '../identity/identity.js';
-import { CHECKS, type Decision, type PlanChange, check, effectiveModes } from './check.js';
+import { CHECKS, type Decision, check, effectiveModes } from './check.js';
+import type { PlanChange } from '../plan/types.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { Repository } from '../git/repository.js';
 import { parsePlanJson } from '../claims/versions.js';
-import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from '../hooks/trailer.js';
+import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
 
 export interface CommitVerdict {
   commit: string;

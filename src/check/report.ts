@@ -2,12 +2,13 @@
 // the ways forward. Text from plans (holders, patterns, task ids) is sanitized.
 import type { ClaimHit, LiveClaim } from '../claims/claims.js';
 import type { Decision } from './check.js';
-import { claimAgeHours } from '../claims/stale.js';
+import type { CommitVerdict } from './range.js';
+import { claimAgeHours } from '../plan/stale.js';
 import type { Identity } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { sanitizeLine } from '../term.js';
 import { formatProblems } from '../plan/report.js';
-import { sortProblems } from '../plan/problems.js';
+import { sortProblems } from '../problems/problems.js';
 
 /** Paths listed per task before the rest are counted. */
 const PATHS_PER_TASK = 20;
@@ -59,4 +60,12 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
   if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false);
   if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass);
   return out;
+}
+
+/** What a verdict says, as printed for people; '' when there is nothing to say. */
+export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
+  let report = formatDecision(v.decision, v.identity, v.now, bypass);
+  if (v.earlierWork.length > 0) report += messages.rangeEarlierWork();
+  if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
+  return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }

@@ -20,9 +20,9 @@
 import type { Config } from '../config/config.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
 import type { Task, WorkItem } from '../plan/types.js';
-import { PatternError, matchForm } from './pattern.js';
-import { PatternIndex } from './index.js';
-import { isStaleClaim } from './stale.js';
+import { PatternError, matchForm } from '../lib/pattern.js';
+import { PatternIndex } from '../lib/pattern-index.js';
+import { isStaleClaim } from '../plan/stale.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 

@@ -2,18 +2,18 @@
 // check over commits already made, each by the claims of its own time (src/check/range.ts).
 // In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
 // switch reaches; a skip recorded with a commit at commit time (Plan-Skip) still counts.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { githubAnnotations } from '../check/annotations.js';
-import { checkCommits, commitsIn, type CommitVerdict } from '../check/range.js';
-import { formatClaimHits, formatDecision } from '../check/report.js';
+import { checkCommits, commitsIn } from '../check/range.js';
+import { formatVerdict } from '../check/report.js';
 import { git } from '../git/git.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
-import { jsonText, sanitizeLine } from '../term.js';
+import { jsonText } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
-import { formatDrops, rangeDrops } from '../remote/dropped-claims.js';
+import { formatDrops, rangeDrops } from '../check/dropped-claims.js';
 
 const spec = {
   command: 'check',
@@ -21,13 +21,6 @@ const spec = {
   options: { range: { type: 'string' }, base: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean' } },
 } as const;
 
-/** What a verdict says, as printed for people; '' when there is nothing to say. */
-export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
-  let report = formatDecision(v.decision, v.identity, v.now, bypass);
-  if (v.earlierWork.length > 0) report += messages.rangeEarlierWork();
-  if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
-  return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
-}
 
 /** Whether this runs in CI, where no local switch counts. */
 export const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true' || env.GITHUB_ACTIONS === 'true';

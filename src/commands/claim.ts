@@ -1,5 +1,5 @@
 // `plan-hooks claim <task> [--as NAME] [--takeover]`.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { messages } from '../messages.js';
 import { claimTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';

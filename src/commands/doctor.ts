@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { EXIT } from '../errors.js';
 import { parseCommandArgs } from './shared/args.js';
 import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';

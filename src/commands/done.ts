@@ -1,5 +1,5 @@
 // `plan-hooks done <task> [--as NAME] [--summary TEXT]`.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { messages } from '../messages.js';
 import { completeTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';

@@ -2,7 +2,7 @@
 // the plans in the working tree. --write puts them into the working files (never stages).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
 import { blockFacts } from '../handoff/git-facts.js';

@@ -1,7 +1,7 @@
 // `plan-hooks hook <name>`: runs one hook through the CLI, for runners written by an older
 // plan-hooks and wherever a runner finds no bundled file beside the CLI. Current runners start
 // the hook's bundled file directly (src/hooks/main.ts), which skips the CLI's module loading.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages.js';
 import { HOOKS, type HookName, runHook } from '../hooks/main.js';

@@ -2,7 +2,7 @@
 // apply it, and record what was done for uninstall.
 import { isAbsolute, join, relative } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { EXIT, UserError } from '../errors.js';
 import { PACKAGE_FILES } from '../install/package-manager.js';
 import { restore, save, touchedBy } from '../install/rollback.js';

@@ -1,6 +1,6 @@
 // `plan-hooks log`: the worklog newest first, filtered. It reads backwards from the end and stops
 // at --since or --limit, so recent questions cost little however long the log is.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { git } from '../git/git.js';

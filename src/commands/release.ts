@@ -1,5 +1,5 @@
 // `plan-hooks release <task> [--as NAME] [--status not-started|blocked]`.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { messages } from '../messages.js';
 import { RELEASE_STATUSES, releaseTask, type ReleaseStatus } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';

@@ -1,6 +1,6 @@
 // `plan-hooks status`: where the work stands, from the working tree's plans, git, and the
 // worklog's tail (a fixed number of entries, so it costs the same however long the log is).
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { type ConfigChange, readWorktreeFacts } from '../facts/facts.js';
 import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
@@ -15,7 +15,7 @@ import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath } from '../plan/discover.js';
 import { readSnapshot } from '../plan/snapshot.js';
-import { buildStatus, type StatusInput, type StatusReport } from '../worklog/report.js';
+import { buildStatus, type StatusInput, type StatusReport } from '../status/report.js';
 import { tail, worklogFile } from '../worklog/store.js';
 import { catchUp } from '../worklog/record.js';
 

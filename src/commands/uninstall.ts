@@ -1,5 +1,5 @@
 // `plan-hooks uninstall`: take back exactly what init added (see install/plan-uninstall.ts).
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { EXIT } from '../errors.js';
 import { runActions } from '../install/actions.js';
 import { parseCommandArgs } from './shared/args.js';

@@ -4,17 +4,17 @@ import { realpathSync, statSync } from 'node:fs';
 import { readTextFileSync } from '../fs/text.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
 import { EXIT, UsageError, UserError, isUserError } from '../errors.js';
 import { messages } from '../messages.js';
 import { worktreeRoot } from '../git/worktree.js';
 import { findPlanFiles } from '../plan/discover.js';
 import { gatherPlanFacts } from '../plan/facts.js';
-import type { Problem } from '../plan/problems.js';
+import type { Problem } from '../problems/problems.js';
 import { formatProblems } from '../plan/report.js';
 import { validatePlanText } from '../plan/validate.js';
-import { sortProblems } from '../plan/problems.js';
+import { sortProblems } from '../problems/problems.js';
 import { jsonText, sanitizeLine } from '../term.js';
 
 interface Target {

@@ -1,5 +1,5 @@
 // `plan-hooks whoami [--json]`: the identity the hooks would use here, and its source.
-import type { Command } from '../cli.js';
+import type { Command } from './shared/command.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages.js';
-import { JsonSyntaxError, parseJsonDocument } from '../plan/json-document.js';
+import { JsonSyntaxError, parseJsonDocument } from '../lib/json-document.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';

@@ -3,8 +3,8 @@
 import validateConfig from '../generated/config.v1.validator.js';
 import type { AjvError } from '../generated/ajv-error.js';
 import { messages } from '../messages.js';
-import { formatPath, pointerToPath } from '../plan/json-document.js';
-import { show } from '../plan/schema-problems.js';
+import { formatPath, pointerToPath } from '../lib/json-document.js';
+import { show } from '../problems/schema-problems.js';
 
 const EXPECTED: Record<string, string> = {
   plans: 'a non-empty list of globs, e.g. ["docs/**/*-plan.json"]',

@@ -10,7 +10,7 @@
 // plans, i.e. their HEADs), never what the change itself brings. The staged plans are judged
 // by the transition rules against HEAD's; a staged configuration takes effect from the next
 // commit on (configChange says it differs).
-import type { PlanChange } from '../check/check.js';
+import type { PlanChange } from '../plan/types.js';
 import { CONFIG_FILE, type Config, configDifferences, configFromTexts, workingConfigTexts } from '../config/config.js';
 import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
 import { readViewCache, writeViewCache } from '../claims/cache.js';

@@ -1,6 +1,6 @@
 // Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
-import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { claimAgeHours, isStaleClaim } from '../plan/stale.js';
 import { type Markers, putSection } from '../fs/marked-sections.js';
 import { STATUSES } from '../plan/types.js';
 import { messages } from '../messages.js';

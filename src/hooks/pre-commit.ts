@@ -13,7 +13,7 @@ import { messages } from '../messages.js';
 import { regenerateHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';
-import { recordLines, trailerTask, writeTrailerRecord } from './trailer.js';
+import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
 /**
  * The one check over the index, as pre-commit runs it; prepare-commit-msg runs the same when

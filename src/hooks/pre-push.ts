@@ -2,7 +2,7 @@
 // have yet goes through pre-commit's check as of its own time (src/check/range.ts); one that
 // would have been refused at commit time refuses the push.
 import type { HookRun } from './main.js';
-import { formatVerdict } from '../commands/check.js';
+import { formatVerdict } from '../check/report.js';
 import { CHECKS, allowed, skipsFrom } from '../check/check.js';
 import type { CheckName } from '../config/config.js';
 import type { Repository } from '../git/repository.js';
@@ -13,7 +13,7 @@ import { type CommitVerdict, checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
 import { messages } from '../messages.js';
-import { refuseDroppedClaims } from '../remote/dropped-claims.js';
+import { refuseDroppedClaims } from '../check/dropped-claims.js';
 
 const ZERO = /^0+$/;
 const OID = /^[0-9a-f]{40,64}$/;

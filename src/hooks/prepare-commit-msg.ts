@@ -22,7 +22,7 @@ import { git } from '../git/git.js';
 import { messages } from '../messages.js';
 import { verifiedFor } from '../worklog/verified.js';
 import { identityRefused, judgeIndex } from './pre-commit.js';
-import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from './trailer.js';
+import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from '../check/trailer.js';
 
 /** git's second argument when the message is a merge's or a squash's. */
 const NOT_OURS = new Set(['merge', 'squash']);

@@ -6,7 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
 import { viewCacheFile } from '../claims/cache.js';
-import { trailerRecordFile } from '../hooks/trailer.js';
+import { trailerRecordFile } from '../check/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
 import { NOTES_REF } from '../worklog/notes.js';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
-import { compilePattern, PatternError, type CompiledPattern } from '../claims/pattern.js';
+import { compilePattern, PatternError, type CompiledPattern } from '../lib/pattern.js';
 import { git, splitNul } from '../git/git.js';
 
 const compiled = new WeakMap<Config, CompiledPattern[]>();

@@ -16,7 +16,7 @@
 //   so a claim and a release in a row leave the plan as it was.
 // - Dates are UTC: lastUpdated and log dates are the UTC day, claimedAt is a UTC date-time.
 import type { Config } from '../config/config.js';
-import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { claimAgeHours, isStaleClaim } from './stale.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import { taskKey } from './task-key.js';

@@ -1,6 +1,6 @@
 // Which in-progress tasks' files overlap (a warning, src/plan/rules.ts), without comparing every
 // pair: 100,000 tasks are 5·10⁹ pairs. Pure.
-import type { CompiledPattern } from '../claims/pattern.js';
+import type { CompiledPattern } from '../lib/pattern.js';
 
 /**
  * THE DEFINITION. Two patterns overlap when some path could match both. Exact answers for globs

@@ -14,7 +14,7 @@
 // it as unreadable with the same message. The claims in it still count: the claims read its
 // value whatever the problem, so breaking a plan file never releases a claim.
 import { messages } from '../messages.js';
-import { JsonSyntaxError, MAX_DEPTH, parseJsonDocument, positionAt } from './json-document.js';
+import { JsonSyntaxError, MAX_DEPTH, parseJsonDocument, positionAt } from '../lib/json-document.js';
 
 export interface PlanTextProblem {
   rule: 'not-utf8' | 'json-syntax' | 'json-depth' | 'duplicate-key';

@@ -1,7 +1,7 @@
 // Problems for a terminal: `file:line:column: error|warning: message`, then how to fix it.
 // Plan text reaches these messages, so everything is sanitized before it is printed.
 import { color, sanitize, sanitizeLine } from '../term.js';
-import type { Problem } from './problems.js';
+import type { Problem } from '../problems/problems.js';
 
 function formatProblem(p: Problem): string {
   const where = `${sanitizeLine(p.file)}:${p.line}:${p.column}`;

@@ -1,11 +1,11 @@
 // The rules of SPEC §3 beyond the schema, on a plan that already passed the schema. Pure:
 // the plan, the git facts and the clock in; problems out.
-import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../claims/pattern.js';
-import { claimAgeHours, isStaleClaim } from '../claims/stale.js';
+import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../lib/pattern.js';
+import { claimAgeHours, isStaleClaim } from './stale.js';
 import { messages } from '../messages.js';
-import { formatPath, type JsonPath } from './json-document.js';
+import { formatPath, type JsonPath } from '../lib/json-document.js';
 import { firstOverlaps } from './overlaps.js';
-import type { DraftProblem, Severity } from './problems.js';
+import type { DraftProblem, Severity } from '../problems/problems.js';
 import { taskKey } from './task-key.js';
 import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
 

@@ -14,11 +14,11 @@
 //   stays a warning.
 // - A new plan (nothing at HEAD) has no transitions.
 import type { Config } from '../config/config.js';
-import { isStaleClaim } from '../claims/stale.js';
+import { isStaleClaim } from './stale.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
-import type { Position } from './json-document.js';
-import type { Problem, Severity } from './problems.js';
+import type { Position } from '../lib/json-document.js';
+import type { Problem, Severity } from '../problems/problems.js';
 import { taskKey } from './task-key.js';
 import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
 

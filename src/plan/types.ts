@@ -81,3 +81,10 @@ export interface PlanFacts {
 
 /** Facts for a plan checked with no repository at hand: every git-aware warning is skipped. */
 export const UNKNOWN_FACTS: PlanFacts = { markdownExists: null, lastCommitFound: null, branchFound: null, ignoreCase: false };
+
+/** A plan file the change touches: its text before and after (null where it does not exist). */
+export interface PlanChange {
+  file: string;
+  before: string | null;
+  after: string | null;
+}

@@ -3,12 +3,12 @@
 // Transition rules (the plan against its previous version) live in src/plan/transitions.ts.
 import validateSchema from '../generated/plan-state.v1.validator.js';
 import { messages } from '../messages.js';
-import { formatPath, lazyLocator } from './json-document.js';
+import { formatPath, lazyLocator } from '../lib/json-document.js';
 import { pairedMarkdownPath } from './paths.js';
 import { readPlanText, type PlanTextProblem } from './plan-text.js';
-import { placeProblems, type DraftProblem, type Problem } from './problems.js';
+import { placeProblems, type DraftProblem, type Problem } from '../problems/problems.js';
 import { planRules, type RuleOptions } from './rules.js';
-import { schemaProblems } from './schema-problems.js';
+import { schemaProblems } from '../problems/schema-problems.js';
 import type { PlanFacts, PlanState } from './types.js';
 
 /** The clock and the stale-claim limit (config.staleAfterHours). */

@@ -3,7 +3,7 @@
 import type { Change } from '../git/changes.js';
 import type { Identity } from '../identity/identity.js';
 import type { Transition } from './analyze.js';
-import type { Violation } from './claims.js';
+import type { Violation } from '../claims/violations.js';
 
 /** What git was doing when the commit was made (from the sequencer state in the git dir). */
 export type Operation = 'commit' | 'cherry-pick' | 'revert' | 'rebase' | 'merge';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { LiveClaim } from '../../src/claims/claims.js';
 import { type CheckInput, type PlanRules, allowed, check, effectiveModes, parseSkip } from '../../src/check/check.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
-import type { Problem } from '../../src/plan/problems.js';
+import type { Problem } from '../../src/problems/problems.js';
 
 const claim = (holder: string, files: string[], stale = false): LiveClaim => ({ task: 'p/t', file: 'docs/p-plan.json', holder, since: null, files, stale, source: { kind: 'head', label: 'HEAD' }, branch: null });
 const problem = (severity: Problem['severity']): Problem => ({ severity, file: 'docs/p-plan.json', path: '', line: 1, column: 1, message: 'm', fix: 'f', rule: 'r' });

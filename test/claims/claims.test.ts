@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
-import { PatternIndex } from '../../src/claims/index.js';
+import { PatternIndex } from '../../src/lib/pattern-index.js';
 import { UserError } from '../../src/errors.js';
-import { compilePattern, matchForm } from '../../src/claims/pattern.js';
+import { compilePattern, matchForm } from '../../src/lib/pattern.js';
 import type { Task } from '../../src/plan/types.js';
 import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import type { Problem } from '../../src/plan/problems.js';
+import type { Problem } from '../../src/problems/problems.js';
 import type { PlanState } from '../../src/plan/types.js';
 import { makeRepo, Repo } from '../fixtures/repo.js';
 import { SEED_MD, seed } from './helpers.js';

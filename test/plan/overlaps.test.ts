@@ -3,7 +3,7 @@
 // small plans.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compilePattern, type CompiledPattern } from '../../src/claims/pattern.js';
+import { compilePattern, type CompiledPattern } from '../../src/lib/pattern.js';
 import { firstOverlaps } from '../../src/plan/overlaps.js';
 
 /** The pairwise definition as src/plan/rules.ts had it before the index. */

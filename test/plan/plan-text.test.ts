@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeText } from '../../src/fs/text.js';
-import { MAX_DEPTH } from '../../src/plan/json-document.js';
+import { MAX_DEPTH } from '../../src/lib/json-document.js';
 import { planValue, readPlanText } from '../../src/plan/plan-text.js';
 import { parsePlan } from '../../src/plan/snapshot.js';
 import { check, SEED_TEXT } from './helpers.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
-import { parseJsonDocument } from '../../src/plan/json-document.js';
-import type { Problem } from '../../src/plan/problems.js';
+import { parseJsonDocument } from '../../src/lib/json-document.js';
+import type { Problem } from '../../src/problems/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
 import type { PlanState, Task } from '../../src/plan/types.js';
 import { NOW, clone, samplePlan, stalePlan } from '../fixtures/small-plan.js';

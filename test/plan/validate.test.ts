@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { LEVELS } from '../../src/plan/schema-problems.js';
+import { LEVELS } from '../../src/problems/schema-problems.js';
 import { UNKNOWN_FACTS, type PlanState } from '../../src/plan/types.js';
-import { sortProblems } from '../../src/plan/problems.js';
+import { sortProblems } from '../../src/problems/problems.js';
 import { ALL_FOUND, check, FIXTURES, lineOf, pretty, seed, SEED_NOW, SEED_TEXT } from './helpers.js';
 
 const rules = (text: string, facts = ALL_FOUND, now = SEED_NOW) => check(text, facts, now).map((p) => `${p.severity} ${p.rule} ${p.path}`);

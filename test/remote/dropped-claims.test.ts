@@ -7,7 +7,7 @@ import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 import { type Remote, cloneOf, makeRemote } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
 import type { PlanVersion } from '../../src/claims/claims.js';
-import { droppedClaims, replacedRefs } from '../../src/remote/dropped-claims.js';
+import { droppedClaims, replacedRefs } from '../../src/check/dropped-claims.js';
 
 const PLAN = 'docs/export-plan.json';
 const cleanups: (() => void)[] = [];

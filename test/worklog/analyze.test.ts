@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { PlanState } from '../../src/plan/types.js';
 import { tasksOf } from '../../src/plan/tasks.js';
 import { matchTasks, planTransitions } from '../../src/worklog/analyze.js';
-import { claimsIn, claimViolations } from '../../src/worklog/claims.js';
+import { claimsIn, claimViolations } from '../../src/claims/violations.js';
 import { parseRewrites } from '../../src/worklog/entry.js';
 import { parsePlan } from '../../src/plan/snapshot.js';
 import { plan } from './helpers.js';

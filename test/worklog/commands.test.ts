@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { Repo, type RunResult } from '../fixtures/repo.js';
-import type { StatusReport } from '../../src/worklog/report.js';
+import type { StatusReport } from '../../src/status/report.js';
 import type { WorklogEntry } from '../../src/worklog/entry.js';
 import { assertClean, head, plan, planRepo } from './helpers.js';
 

@@ -2,7 +2,7 @@
 // against every path): it must say exactly what testing each task's patterns says.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compilePattern, PatternError } from '../../src/claims/pattern.js';
+import { compilePattern, PatternError } from '../../src/lib/pattern.js';
 import type { PlanState, Task } from '../../src/plan/types.js';
 import { type TaskRef, tasksOf } from '../../src/plan/tasks.js';
 import { matchTasks } from '../../src/worklog/analyze.js';

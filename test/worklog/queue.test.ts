@@ -10,10 +10,10 @@ import { after, test } from 'node:test';
 import { Repo, type RunResult } from '../fixtures/repo.js';
 import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
 import { operationOf, parseCommitLog, rootOf } from '../../src/worklog/record.js';
-import { agentTrailerValue } from '../../src/hooks/trailer.js';
+import { agentTrailerValue } from '../../src/check/trailer.js';
 import { lastChanges } from '../../src/handoff/git-facts.js';
 import type { CommitEntry } from '../../src/worklog/entry.js';
-import type { StatusReport } from '../../src/worklog/report.js';
+import type { StatusReport } from '../../src/status/report.js';
 import { assertClean, head, planRepo, readLog } from './helpers.js';
 
 const repos: Repo[] = [];

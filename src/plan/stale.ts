@@ -1,7 +1,7 @@
 // The paired-plan takeover rule: a claim is stale when its claimedAt is older than the limit
 // and its work item has no log entry dated within the limit. Log dates are days, so a log
 // entry on any day the limit reaches into counts as recent.
-import type { Task, WorkItem } from '../plan/types.js';
+import type { Task, WorkItem } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@
 // terms (the four statuses, where own data goes, the accepted reference forms) and how to fix it.
 import type { AjvError } from '../generated/ajv-error.js';
 import { messages } from '../messages.js';
-import { pointerToPath, type JsonPath } from './json-document.js';
+import { pointerToPath, type JsonPath } from '../lib/json-document.js';
 import type { DraftProblem } from './problems.js';
 
 interface Level {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatPath, JsonSyntaxError, parseJsonDocument, parsePath, pointerToPath } from '../../src/plan/json-document.js';
+import { formatPath, JsonSyntaxError, parseJsonDocument, parsePath, pointerToPath } from '../../src/lib/json-document.js';
 
 test('produces the same value as JSON.parse', () => {
   const samples = [

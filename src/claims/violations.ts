@@ -1,6 +1,6 @@
 // The worklog and status see claims through the same model as pre-commit (src/claims/claims.ts):
 // plans from one place in, live claims (stale ones flagged) and the paths that cross them out.
-import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from '../claims/claims.js';
+import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from './claims.js';
 import type { Config } from '../config/config.js';
 import type { PlanFile } from '../plan/snapshot.js';
 

@@ -1,10 +1,10 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
 import { STATUSES, type Handoff, type Status } from '../plan/types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.js';
-import { claimAgeHours } from '../claims/stale.js';
+import { claimAgeHours } from '../plan/stale.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../claims/claims.js';
-import type { CommitEntry, WorklogEntry } from './entry.js';
+import type { CommitEntry, WorklogEntry } from '../worklog/entry.js';
 import type { PlanFile, Snapshot } from '../plan/snapshot.js';
 
 export interface StatusInput {

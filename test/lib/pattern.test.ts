@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PatternIndex } from '../../src/claims/index.js';
-import { PatternError, compilePattern } from '../../src/claims/pattern.js';
+import { PatternIndex } from '../../src/lib/pattern-index.js';
+import { PatternError, compilePattern } from '../../src/lib/pattern.js';
 
 const m = (pattern: string, path: string, ignoreCase = false) => compilePattern(pattern, { ignoreCase }).test(path);
 
