@@ -87,7 +87,7 @@ function removedPlanProblems(file: string, input: CheckInput): Problem[] {
 }
 
 /** A staged plan whose planId another plan already has (task identity is planId/taskId). */
-function reusedPlanIdProblems(file: string, planId: unknown, planIds: CheckInput['planIds']): Problem[] {
+export function reusedPlanIdProblems(file: string, planId: unknown, planIds: CheckInput['planIds']): Problem[] {
   if (!planIds || typeof planId !== 'string' || planId === '') return [];
   const other = planIds.find((p) => p.file !== file && p.planId === planId);
   return other ? [{ severity: 'error', rule: 'plan-id-reused', file, path: 'planId', line: 1, column: 1, ...messages.planIdReused(planId, other.file) }] : [];

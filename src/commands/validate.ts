@@ -15,6 +15,7 @@ import type { Problem } from '../problems/problems.js';
 import { formatProblems } from '../plan/report.js';
 import { validatePlanText } from '../plan/validate.js';
 import { sortProblems } from '../problems/problems.js';
+import { reusedPlanIdProblems } from '../check/check.js';
 import { jsonText, sanitizeLine } from '../term.js';
 
 interface Target {
@@ -64,8 +65,12 @@ const command: Command = {
     const sources = targets.map((t) => ({ path: t.path, text: readText(t) }));
     const facts = await gatherPlanFacts(root, sources);
     const now = new Date();
+    const validated = targets.map((t, i) => validatePlanText(sources[i]!.text, t.label, facts[i]!, { now, staleAfterHours: config.staleAfterHours }));
+    // Task identity is planId/taskId across every plan validated: a second plan reusing a planId
+    // is the same error as at commit.
+    const planIds = validated.map((v, i) => ({ file: targets[i]!.label, planId: typeof v.plan?.planId === 'string' ? v.plan.planId : null }));
     const results = targets.map((t, i) => {
-      const { problems } = validatePlanText(sources[i]!.text, t.label, facts[i]!, { now, staleAfterHours: config.staleAfterHours });
+      const problems = [...validated[i]!.problems, ...reusedPlanIdProblems(t.label, validated[i]!.plan?.planId, planIds)];
       const errors = problems.filter((p) => p.severity === 'error').length;
       const warnings = problems.length - errors;
       return { file: t.label, errors, warnings, failed: errors > 0 || (strict && warnings > 0), problems: sortProblems(problems) };

@@ -263,3 +263,15 @@ test('new warns when the configured plans would not see the new file', () => {
   assert.equal(r.code, 0);
   assert.match(r.stdout, /Note: docs\/elsewhere-plan\.json does not match the configured plans \(plans\/\*\.json\)/);
 });
+
+test('a second plan reusing a planId is an error in validate, as it is at commit', () => {
+  const { repo, plan } = repoWithPlan();
+  repo.writeJson('docs/copy-plan.json', plan);
+  repo.write('docs/copy-plan.md', SEED_MD);
+  const r = repo.cli(['validate']);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /docs\/copy-plan\.json:1:1: error: planId 'export-retry' is also the planId of docs\/export-retry-plan\.json/);
+  assert.match(r.stdout, /docs\/export-retry-plan\.json:1:1: error: planId 'export-retry' is also the planId of docs\/copy-plan\.json/);
+  rmSync(join(repo.dir, 'docs/copy-plan.json'));
+  assert.equal(repo.cli(['validate']).code, 0, 'one plan alone is valid again');
+});
