@@ -61,8 +61,8 @@ export function trailerArgs(lines: string[], source: string | undefined): string
  */
 export function recordLines(facts: { identity: { name: string; source: string }; tree: string; skipped: string[]; task: string | null }): RecordLine[] {
   const lines: RecordLine[] = [];
-  const agent = facts.identity.source === 'git-author' ? null : agentTrailerValue(facts.identity, facts.tree);
-  if (agent) lines.push(`A ${AGENT_TRAILER}: ${agent}`);
+  const agent = agentRecord(facts.identity, facts.tree);
+  if (agent) lines.push(`A ${agent}`);
   if (facts.skipped.length > 0) lines.push(`A ${SKIP_TRAILER}: ${skipTrailerValue(facts.skipped, facts.tree)}`);
   if (facts.task) lines.push(`T Plan-Task: ${facts.task}`);
   return lines;
@@ -105,6 +105,12 @@ export function skipTrailerValue(skipped: string[], tree: string): string {
 export function parseSkipTrailer(value: string, tree: string): string[] | null {
   const m = /^([a-z,]+) ([0-9a-f]{16})$/.exec(value.trim());
   return m && m[2] === skipSeal(m[1]!, tree) ? m[1]!.split(',') : null;
+}
+
+/** The whole `Plan-Agent:` line for `identity` committing `tree` (pure); null when no record is needed or possible (see recordLines). */
+export function agentRecord(identity: { name: string; source: string }, tree: string): string | null {
+  const agent = identity.source === 'git-author' ? null : agentTrailerValue(identity, tree);
+  return agent ? `${AGENT_TRAILER}: ${agent}` : null;
 }
 
 /** The trailer's value for `identity` committing `tree` (pure); null when the name cannot be one. */

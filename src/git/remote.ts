@@ -54,7 +54,8 @@ export interface OneFileCommit {
   path: string;
   mode: string;
   text: string;
-  message: string;
+  /** The message, given the commit's tree (a sealed trailer names the tree). */
+  message: (tree: string) => string;
   authorName: string;
 }
 
@@ -69,7 +70,7 @@ export async function commitOneFile(cwd: string, gitDir: string, c: OneFileCommi
     await git(['read-tree', c.parent], { cwd, env });
     await git(['update-index', '--add', '--cacheinfo', `${c.mode},${blob},${c.path}`], { cwd, env });
     const tree = (await git(['write-tree'], { cwd, env })).trim();
-    return (await git(['commit-tree', tree, '-p', c.parent, '-F', '-'], { cwd, input: c.message, env: { ...process.env, GIT_AUTHOR_NAME: c.authorName } })).trim();
+    return (await git(['commit-tree', tree, '-p', c.parent, '-F', '-'], { cwd, input: c.message(tree), env: { ...process.env, GIT_AUTHOR_NAME: c.authorName } })).trim();
   } finally {
     rmSync(index, { force: true });
   }

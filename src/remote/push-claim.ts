@@ -52,9 +52,13 @@ export function pushTarget(p: { remotes: string[]; base: string | null; upstream
   return remote ? { remote, branch } : null;
 }
 
-/** The claim commit's message: what was done, and the task as a trailer. */
-export function editCommitMessage(command: string, task: string, actor: string): string {
-  return `plan-hooks ${command} ${task} (${actor})\n\nPlan-Task: ${task}\n`;
+/**
+ * The claim commit's message (pure): what was done, the task, and `record`, the sealed
+ * Plan-Agent trailer prepare-commit-msg would have written (commit-tree runs no hook), so push
+ * and CI see the identity and its source, not only the author name.
+ */
+export function editCommitMessage(command: string, task: string, actor: string, record: string | null): string {
+  return `plan-hooks ${command} ${task} (${actor})\n\nPlan-Task: ${task}\n${record ? `${record}\n` : ''}`;
 }
 
 export type LocalUpdate =

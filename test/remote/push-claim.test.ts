@@ -9,6 +9,7 @@ import { claimed, open, plan } from '../fixtures/claimed-plans.js';
 import { type Remote, cloneOf, makeRemote, runTogether } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
 import type { PlanState } from '../../src/plan/types.js';
+import { agentRecord, agentSeal, parseAgentTrailer } from '../../src/check/trailer.js';
 import { classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../src/remote/push-claim.js';
 
 const PLAN = 'docs/export-plan.json';
@@ -63,7 +64,13 @@ describe('the push protocol (pure)', () => {
     assert.deepEqual(localUpdate('main', t, true), { kind: 'fast-forward' });
     assert.deepEqual(localUpdate('main', t, false), { kind: 'ahead', branch: 'main' });
     assert.deepEqual(localUpdate('feature/x', t, true), { kind: 'other-branch', branch: 'feature/x' });
-    assert.match(editCommitMessage('claim', 'export/upload', 'codex'), /^plan-hooks claim export\/upload \(codex\)\n\nPlan-Task: export\/upload\n$/);
+    const tree = 'a'.repeat(40);
+    assert.equal(
+      editCommitMessage('claim', 'export/upload', 'codex', agentRecord({ name: 'codex', source: 'option' }, tree)),
+      `plan-hooks claim export/upload (codex)\n\nPlan-Task: export/upload\nPlan-Agent: codex (option) ${agentSeal('codex', 'option', tree)}\n`,
+    );
+    // The git author needs no record: a commit without one is judged by its author.
+    assert.equal(editCommitMessage('release', 'export/upload', 'Dana', agentRecord({ name: 'Dana', source: 'git-author' }, tree)), 'plan-hooks release export/upload (Dana)\n\nPlan-Task: export/upload\n');
   });
 });
 
@@ -134,7 +141,12 @@ describe('claim --push: what the user keeps', () => {
     assert.equal(readFileSync(join(repo.dir, 'src/app.ts'), 'utf8'), 'export const staged = 1;\nexport const unstaged = 2;\n');
     assert.equal(repo.git('status', '--porcelain'), 'MM src/app.ts\n?? notes.txt\n');
     assert.equal(task(JSON.parse(localPlan(repo)) as PlanState, 'upload').claimedBy, 'codex');
-    assert.equal(repo.git('log', '-1', '--format=%an%n%B', 'HEAD').trim(), 'codex\nplan-hooks claim export/upload (codex)\n\nPlan-Task: export/upload');
+    // commit-tree runs no hook, so the claim commit carries the sealed record itself: push and CI see codex and where the name came from.
+    const [author, ...body] = repo.git('log', '-1', '--format=%an%n%B', 'HEAD').trim().split('\n');
+    assert.equal(author, 'codex');
+    assert.deepEqual(body.slice(0, 3), ['plan-hooks claim export/upload (codex)', '', 'Plan-Task: export/upload']);
+    const trailer = parseAgentTrailer(body[3]!.replace(/^Plan-Agent: /, ''), repo.git('rev-parse', 'HEAD^{tree}').trim());
+    assert.deepEqual(trailer, { name: 'codex', source: 'option', sealed: true });
   });
 
   test('on a feature branch: the claim is on origin/main, the branch and its files do not move', () => {

@@ -59,7 +59,7 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   }
   if (values.push === true || (config.claimPush && values.local !== true)) {
     const { pushPlanEdit } = await import('./push-edit.js');
-    return pushPlanEdit({ repo: seen.repo, spec, values, address, actor, claims: seen.claims });
+    return pushPlanEdit({ repo: seen.repo, spec, values, address, actor, actorSource: typeof values.as === 'string' ? 'option' : seen.identity.source, claims: seen.claims });
   }
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };

@@ -5,6 +5,7 @@
 // user's plan file, index and other work are left alone unless their branch is the base branch
 // and can simply fast-forward to the pushed commit.
 import type { LiveClaim } from '../../claims/claims.js';
+import { agentRecord } from '../../check/trailer.js';
 import { EXIT } from '../../errors.js';
 import { git } from '../../git/git.js';
 import {
@@ -34,6 +35,8 @@ export interface PushEdit {
   values: Values;
   address: string;
   actor: string;
+  /** Where the actor's name came from (as pre-commit would record it). */
+  actorSource: string;
   claims: LiveClaim[];
 }
 
@@ -84,7 +87,7 @@ export async function pushPlanEdit(p: PushEdit): Promise<number> {
       path: located.file,
       mode: files.find((f) => f.path === located.file)!.mode,
       text: formatJson(outcome.plan, detectJsonFormat(located.text)),
-      message: editCommitMessage(command, task, p.actor),
+      message: (tree) => editCommitMessage(command, task, p.actor, agentRecord({ name: p.actor, source: p.actorSource }, tree)),
       authorName: p.actor,
     });
     const pushed = await pushCommit(repo.root, target.remote, commit, target.branch);
