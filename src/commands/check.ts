@@ -7,13 +7,13 @@ import { allowed, skipsFrom } from '../check/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
 import { formatVerdict } from '../check/report.js';
-import { git } from '../git/git.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
 import { jsonText } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 import { formatDrops, rangeDrops } from '../check/dropped-claims.js';
+import { resolveCommit } from '../git/queries.js';
 
 const spec = {
   command: 'check',
@@ -39,9 +39,9 @@ const command: Command = {
     if (ci && requested.length > 0) process.stderr.write(messages.skipIgnoredInCi(requested));
     let base: { commit: string } | undefined;
     if (baseArg) {
-      const commit = await git(['rev-parse', '--verify', '-q', '--end-of-options', `${baseArg}^{commit}`], { cwd: repo.root, allowFail: true });
-      if (!commit?.trim()) throw usageError(spec, messages.checkBadBase(baseArg));
-      base = { commit: commit.trim() };
+      const commit = await resolveCommit(baseArg, repo.root);
+      if (!commit) throw usageError(spec, messages.checkBadBase(baseArg));
+      base = { commit };
     }
     const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.

@@ -12,8 +12,8 @@ import { jsonText, sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
-import { git } from '../git/git.js';
 import { removeSection } from '../fs/marked-sections.js';
+import { fileAt } from '../git/queries.js';
 
 const HANDOFF = { key: START, start: START, end: END };
 const withoutBlock = (text: string) => removeSection(text, HANDOFF) ?? text;
@@ -45,7 +45,7 @@ const command: Command = {
     const onlyBlock = await Promise.all(
       facts.uncommitted.map(async (f) => {
         if (!texts.has(f)) return false;
-        const before = await git(['show', `HEAD:${f}`], { cwd: root, allowFail: true });
+        const before = await fileAt('HEAD', f, root);
         return before !== null && withoutBlock(before) === withoutBlock(texts.get(f)!);
       }),
     );

@@ -3,8 +3,7 @@
 import type { Command } from './shared/command.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
-import { git } from '../git/git.js';
-import { repoRoot } from '../git/worktree.js';
+import { repoRoot, resolveCommit } from '../git/queries.js';
 import { sameAgent } from '../identity/identity.js';
 import { messages } from '../messages.js';
 import type { WorklogEntry } from '../worklog/entry.js';
@@ -40,7 +39,7 @@ async function sinceBoundary(since: string, root: string): Promise<(e: WorklogEn
     const t = Date.parse(since);
     return (e) => Date.parse(e.time) <= t;
   }
-  const full = since.startsWith('-') ? null : (await git(['rev-parse', '--verify', '-q', `${since}^{commit}`], { cwd: root, allowFail: true }))?.trim();
+  const full = since.startsWith('-') ? null : await resolveCommit(since, root);
   if (!full) throw new UsageError(messages.logSinceUnknown(since));
   return (e) => e.type === 'commit' && e.commit === full;
 }

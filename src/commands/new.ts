@@ -8,7 +8,7 @@ import type { Command } from './shared/command.js';
 import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
 import { messages } from '../messages.js';
-import { worktreeRoot } from '../git/worktree.js';
+import { worktreeRoot } from '../git/queries.js';
 import { isPlanPath } from '../plan/discover.js';
 import { day } from '../plan/edit.js';
 

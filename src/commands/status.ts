@@ -5,8 +5,7 @@ import { type ConfigChange, readWorktreeFacts } from '../facts/facts.js';
 import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
-import { git } from '../git/git.js';
-import { currentBranch, repoRoot } from '../git/worktree.js';
+import { currentBranch, gitDirs, headCommit, repoRoot } from '../git/queries.js';
 import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages.js';
 import { STATUSES } from '../plan/types.js';
@@ -32,13 +31,13 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
   const [snapshot, branch, head, uncommitted, dirs] = await Promise.all([
     readSnapshot('worktree', config, root),
     currentBranch(root),
-    git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: root, allowFail: true }),
+    headCommit(root),
     uncommittedPaths(root),
-    git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root }),
+    gitDirs(root),
   ]);
-  const [gitDir, commonDir] = dirs.trim().split('\n') as [string, string];
+  const { gitDir, commonDir } = dirs;
   const file = worklogFile(commonDir);
-  const headId = head?.trim() || null;
+  const headId = head;
   // Every committed entry is written first (and the commits made without hooks found): the
   // appends run after git returns, so one may still be in flight.
   const catchingUp = catchUp(root, commonDir, gitDir, headId, branch);

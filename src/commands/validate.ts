@@ -8,7 +8,7 @@ import type { Command } from './shared/command.js';
 import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
 import { EXIT, UsageError, UserError, isUserError } from '../errors.js';
 import { messages } from '../messages.js';
-import { worktreeRoot } from '../git/worktree.js';
+import { worktreeRoot } from '../git/queries.js';
 import { findPlanFiles } from '../plan/discover.js';
 import { gatherPlanFacts } from '../plan/facts.js';
 import type { Problem } from '../problems/problems.js';

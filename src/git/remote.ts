@@ -5,8 +5,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readObjects } from './cat-file.js';
-import { git, splitNul } from './git.js';
+import { git } from './git.js';
 import { type GitResult, gitResult } from './spawn.js';
+import { listTree } from './tree.js';
 
 export async function listRemotes(cwd: string): Promise<string[]> {
   return ((await git(['remote'], { cwd, allowFail: true })) ?? '').split('\n').filter(Boolean);
@@ -37,14 +38,7 @@ export interface TreeFile {
 
 /** The files of `commit` under `roots` that `matches` accepts, with their text. */
 export async function filesAt(cwd: string, commit: string, roots: string[], matches: (path: string) => boolean): Promise<TreeFile[]> {
-  const out = await git(['ls-tree', '-r', '-z', '--end-of-options', commit, ...(roots.includes('') ? [] : ['--', ...roots])], { cwd });
-  const entries: { path: string; mode: string; oid: string }[] = [];
-  for (const entry of splitNul(out)) {
-    const tab = entry.indexOf('\t');
-    const [mode, type, oid] = entry.slice(0, tab).split(' ');
-    const path = entry.slice(tab + 1);
-    if (type === 'blob' && mode !== '120000' && matches(path)) entries.push({ path, mode: mode!, oid: oid! });
-  }
+  const entries = (await listTree(commit, roots, cwd)).filter((e) => e.type === 'blob' && e.mode !== '120000' && matches(e.path));
   const texts = await readObjects(entries.map((e) => e.oid), cwd);
   return entries.map((e, i) => ({ path: e.path, mode: e.mode, text: texts[i] ?? null }));
 }

@@ -2,7 +2,7 @@
 // a handoff is checked against (src/handoff/mismatches.ts). The shell half of the handoff.
 import type { Config } from '../config/config.js';
 import { git } from '../git/git.js';
-import { currentBranch } from '../git/worktree.js';
+import { currentBranch } from '../git/queries.js';
 import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 

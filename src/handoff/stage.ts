@@ -12,7 +12,7 @@ import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
-import { repoRoot } from '../git/worktree.js';
+import { repoRoot } from '../git/queries.js';
 import type { Identity } from '../identity/identity.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import type { Handoff, PlanState } from '../plan/types.js';

@@ -2,8 +2,8 @@
 // name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, a command's --as) must agree with the
 // coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';
-import { git } from '../git/git.js';
 import { KNOWN_MARKERS } from './known-markers.js';
+import { configValue, authorName } from '../git/queries.js';
 
 export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
 
@@ -121,15 +121,6 @@ export async function resolveIdentity(
   holder: { name: string; task: string } | null = null,
   cwd?: string,
 ): Promise<Identity> {
-  const [configAgent, authorName] = await Promise.all([
-    git(['config', '--get', 'plan-hooks.agent'], { cwd, allowFail: true }),
-    git(['var', 'GIT_AUTHOR_IDENT'], { cwd, allowFail: true }),
-  ]);
-  return pickIdentity({
-    env: process.env,
-    configAgent: configAgent?.trim() || null,
-    branchHolder: holder,
-    authorName: authorName ? authorName.replace(/\s*<.*$/s, '').trim() || null : null,
-    config,
-  });
+  const [configAgent, author] = await Promise.all([configValue('plan-hooks.agent', cwd), authorName(cwd)]);
+  return pickIdentity({ env: process.env, configAgent, branchHolder: holder, authorName: author, config });
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { compilePattern, PatternError, type CompiledPattern } from '../lib/pattern.js';
-import { git, splitNul } from '../git/git.js';
+import { workingFiles } from '../git/queries.js';
 
 const compiled = new WeakMap<Config, CompiledPattern[]>();
 
@@ -26,9 +26,8 @@ export function isPlanPath(path: string, config: Config): boolean {
 
 /** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */
 export async function findPlanFiles(root: string, config: Config): Promise<string[]> {
-  const out = await git(['ls-files', '-z', '-co', '--exclude-standard'], { cwd: root });
   // -c also lists tracked files deleted from the working tree; those are not there to read.
-  const files = new Set(splitNul(out).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
+  const files = new Set((await workingFiles(root)).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
   return [...files].sort();
 }
 

@@ -3,8 +3,7 @@
 // validating fifty plans costs about what validating one does.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { git } from '../git/git.js';
-import { ignoreCase as readIgnoreCase } from '../git/worktree.js';
+import { branchRefs, existingCommits, ignoreCase as readIgnoreCase } from '../git/queries.js';
 import { pairedMarkdownPath } from './paths.js';
 import { planValue } from './plan-text.js';
 import type { PlanFacts } from './types.js';
@@ -35,7 +34,7 @@ export async function gatherPlanFacts(root: string | null, plans: readonly PlanS
     ? await Promise.all([
         readIgnoreCase(root),
         handoffs.some((h) => typeof h.branch === 'string') ? readBranches(root) : Promise.resolve(new Set<string>()),
-        resolveCommits(root, commitIds.filter((id): id is string => id !== null && COMMIT_ID.test(id))),
+        existingCommits(commitIds.filter((id): id is string => id !== null && COMMIT_ID.test(id)), root),
       ])
     : [false, null, null];
   return plans.map((plan, i) => {
@@ -52,9 +51,8 @@ export async function gatherPlanFacts(root: string | null, plans: readonly PlanS
 
 /** Local branch names, and remote-tracking ones both as `origin/x` and as `x`. */
 async function readBranches(root: string): Promise<Set<string>> {
-  const out = await git(['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes'], { cwd: root });
   const names = new Set<string>();
-  for (const ref of out.split('\n')) {
+  for (const ref of await branchRefs(root)) {
     if (ref.startsWith('refs/heads/')) names.add(ref.slice('refs/heads/'.length));
     else if (ref.startsWith('refs/remotes/')) {
       const short = ref.slice('refs/remotes/'.length);
@@ -65,13 +63,3 @@ async function readBranches(root: string): Promise<Set<string>> {
   return names;
 }
 
-/** The ids among `ids` that name a commit (an ambiguous short id still names one). */
-async function resolveCommits(root: string, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  if (ids.length === 0) return found;
-  const out = await git(['cat-file', '--batch-check'], { cwd: root, input: ids.map((id) => `${id}^{commit}\n`).join('') });
-  out.split('\n').forEach((line, i) => {
-    if (i < ids.length && !line.endsWith(' missing')) found.add(ids[i]!);
-  });
-  return found;
-}

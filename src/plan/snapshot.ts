@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { planMatcher } from './discover.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
-import { git, splitNul } from '../git/git.js';
 import { findPlanFiles } from './discover.js';
 import type { PlanState } from './types.js';
 import { readPlanText } from './plan-text.js';
 import { messages } from '../messages.js';
 import { readTextFile } from '../fs/text.js';
+import { indexPaths } from '../git/queries.js';
+import { treePaths } from '../git/tree.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
@@ -29,12 +30,8 @@ export interface Snapshot {
 async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
   if (place === 'worktree') return findPlanFiles(cwd, config);
   const plans = planMatcher(config);
-  const spec = plans.roots.includes('') ? [] : ['--', ...plans.roots];
-  const out =
-    place === 'index'
-      ? await git(['ls-files', '-z', ...spec], { cwd })
-      : ((await git(['ls-tree', '-r', '-z', '--name-only', place.rev, ...spec], { cwd, allowFail: true })) ?? '');
-  return [...new Set(splitNul(out))].filter(plans.matches).sort();
+  const paths = place === 'index' ? await indexPaths(plans.roots, cwd) : await treePaths(place.rev, plans.roots, cwd);
+  return [...new Set(paths)].filter(plans.matches).sort();
 }
 
 

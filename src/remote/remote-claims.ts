@@ -9,9 +9,9 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config, RemoteClaims } from '../config/config.js';
-import { gitBatch } from '../git/batch.js';
 import { objectIds } from '../git/cat-file.js';
-import { git, splitNul } from '../git/git.js';
+import { git } from '../git/git.js';
+import { listTrees } from '../git/tree.js';
 
 /** Every remote-tracking ref with its tip and the tip's committer date; read in the hook's batch. */
 export const LIST_REMOTE_BRANCHES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/'];
@@ -120,16 +120,11 @@ export async function remotePlans(cwd: string, gitDir: string, branches: RemoteB
     // A tree is listed under the first root it was found at (the same tree under two roots is rare).
     const rootOf = new Map<string, string>();
     for (const c of commits) for (const [r, t] of Object.entries(cached.commits[c] ?? {})) if (t && !rootOf.has(t)) rootOf.set(t, r);
-    const outs = await gitBatch(unlisted.map((t) => ['ls-tree', '-r', '-z', t]), cwd);
+    const listings = await listTrees(unlisted, [], cwd);
     unlisted.forEach((t, i) => {
       const root = rootOf.get(t) ?? '';
       const listing: Record<string, string> = {};
-      for (const entry of splitNul(outs[i] ?? '')) {
-        const tab = entry.indexOf('\t');
-        const [, type, oid] = entry.slice(0, tab).split(' ');
-        const rel = entry.slice(tab + 1);
-        if (type === 'blob' && matches(root === '' ? rel : `${root}/${rel}`)) listing[rel] = oid!;
-      }
+      for (const e of listings[i] ?? []) if (e.type === 'blob' && matches(root === '' ? e.path : `${root}/${e.path}`)) listing[e.path] = e.oid;
       cached.trees[t] = listing;
     });
   }

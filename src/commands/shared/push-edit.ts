@@ -7,7 +7,6 @@
 import type { LiveClaim } from '../../claims/claims.js';
 import { agentRecord } from '../../check/trailer.js';
 import { EXIT } from '../../errors.js';
-import { git } from '../../git/git.js';
 import {
   commitOneFile,
   fastForward,
@@ -28,6 +27,7 @@ import { taskKey } from '../../plan/task-key.js';
 import { MAX_TRIES, type Target, classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../remote/push-claim.js';
 import { sanitize } from '../../term.js';
 import { type PlanEdit, type Values, decideEdit, findTask } from './plan-edit.js';
+import { branchRemotes } from '../../git/queries.js';
 
 export interface PushEdit {
   repo: Repository;
@@ -50,11 +50,7 @@ async function resolveTarget(repo: Repository): Promise<Target | 'no-remote' | {
   const remotes = await listRemotes(repo.root);
   if (remotes.length === 0) return 'no-remote';
   const base = repo.config.baseBranch ?? repo.base?.name ?? null;
-  const upstreams = new Map<string, string>();
-  for (const line of ((await git(['config', '--get-regexp', '^branch\\..*\\.remote$'], { cwd: repo.root, allowFail: true })) ?? '').split('\n')) {
-    const m = /^branch\.(.+)\.remote (.+)$/.exec(line);
-    if (m) upstreams.set(m[1]!, m[2]!);
-  }
+  const upstreams = await branchRemotes(repo.root);
   // Only when nothing local names the base branch: ask the remote (one more round trip).
   const asked = base === null ? await remoteDefaultBranch(repo.root, remotes.includes('origin') ? 'origin' : remotes[0]!) : null;
   return pushTarget({ remotes, base, upstreamRemote: (b) => upstreams.get(b) ?? null, defaultBranch: asked }) ?? { ambiguous: remotes };
