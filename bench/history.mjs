@@ -4,12 +4,17 @@
 // side branch. Returns the first and last commit ids.
 import { execFileSync } from 'node:child_process';
 
+// One claimedAt for the whole history: computed per plan version, a history that took more than a
+// second to build had codex's claim re-dated by claude's commits (refused, rightly).
+const CLAIMED_AT = new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+const TODAY = new Date().toISOString().slice(0, 10);
+
 const plan = (logs) => ({
   planId: 'api',
   title: 'Plan api',
   lifecycle: 'single-pr',
   createdDate: '2026-01-01',
-  lastUpdated: new Date().toISOString().slice(0, 10),
+  lastUpdated: TODAY,
   relatedDocs: [],
   taskTemplate: { steps: [{ id: 'do', description: 'Do it', status: 'not-started' }] },
   workItems: [
@@ -18,8 +23,8 @@ const plan = (logs) => ({
       title: 'The work',
       status: 'in-progress',
       findings: [],
-      tasks: [{ id: 'endpoints', status: 'in-progress', acceptance: 'tests pass', files: ['src/api'], claimedBy: 'codex', claimedAt: new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z') }],
-      log: Array.from({ length: logs }, (_, i) => ({ date: new Date().toISOString().slice(0, 10), summary: `step ${i}` })),
+      tasks: [{ id: 'endpoints', status: 'in-progress', acceptance: 'tests pass', files: ['src/api'], claimedBy: 'codex', claimedAt: CLAIMED_AT }],
+      log: Array.from({ length: logs }, (_, i) => ({ date: TODAY, summary: `step ${i}` })),
     },
   ],
   changelog: [{ date: '2026-01-01', summary: 'Plan created' }],
