@@ -52,13 +52,37 @@ const fromDisk = {
     });
   },
 };
-// The coding agents' edit-time hook (src/agents/main.ts) is one more bundle, started by the
-// committed shim .plan-hooks/agent-hook.sh on every edit the agent makes.
+// The coding agents' edit-time hook is two bundles. agent.cjs, which the committed shim
+// .plan-hooks/agent-hook.sh starts on every edit an agent makes (src/agents/main.ts), holds
+// only what the pre-tool decision needs: the sentences (src/messages.ts, most of a bundle's
+// compile time) and the replies (src/agents/replies.ts) are agent-replies.cjs, required only
+// when the hook has something to say; the config validator loads from dist/src, as above.
+const AGENT_REPLIES = './agent-replies.cjs';
+const lazyAgentParts = {
+  name: 'lazy-agent-parts',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      if (args.path === AGENT_REPLIES) return { path: AGENT_REPLIES, external: true };
+      const target = resolve(args.resolveDir, args.path);
+      if (target === join(src, 'messages.js')) return { path: 'messages', namespace: 'lazy' };
+      if (args.kind === 'dynamic-import' && target === join(src, 'agents', 'replies.js')) return { path: 'replies', namespace: 'lazy' };
+      if (args.kind === 'dynamic-import' && target === join(src, 'config', 'validate.js')) return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
+      return undefined;
+    });
+    const lazy = {
+      replies: `module.exports = require('${AGENT_REPLIES}');`,
+      // Each sentence is reached through messages.<area>.<name>: the first one read loads them all.
+      messages: `let loaded;\nexport const messages = new Proxy({}, { get: (_, key) => (loaded ??= require('${AGENT_REPLIES}')).messages[key] });`,
+    };
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazy[args.path], resolveDir: join(src, 'hooks'), loader: 'js' }));
+  },
+};
 const entries = [
   ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
-  { name: 'agent', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+  { name: 'agent', plugins: [lazyAgentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+  { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages.js';\n` },
 ];
-for (const { name: hook, contents } of entries) {
+for (const { name: hook, contents, plugins = [fromDisk] } of entries) {
   const result = await build({
     stdin: { contents, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
     outfile: join(src, 'hooks', `${hook}.cjs`),
@@ -66,7 +90,7 @@ for (const { name: hook, contents } of entries) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    plugins: [fromDisk],
+    plugins,
     // createRequire(import.meta.url) (term.ts, the validators) resolves packages: from the
     // bundle's place as well as from the module's own.
     define: { 'import.meta.url': '__bundle_url' },

@@ -45,7 +45,8 @@ export function decideEdit(input: {
     if (!decision.how.has(p)) decision.how.set(p, w.how);
   }
   if (paths.length === 0) return decision;
-  const index = claimIndex(input.claims, input.ignoreCase);
+  // Only the patterns that could match one of the paths: an edit writes a path or two.
+  const index = claimIndex(input.claims, input.ignoreCase, paths);
   const { others } = matchClaims(paths, index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
   for (const hit of others) (hit.claim.stale || mode === 'warn' ? decision.warnings : decision.refusals).push(hit);
   return decision;

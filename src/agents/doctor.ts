@@ -6,7 +6,7 @@ import type { Finding } from '../install/doctor.js';
 import { messages } from '../messages.js';
 import { agentEntries, type AgentFacts } from './install.js';
 import { AGENT_FILES, AGENT_SHIM, type AgentKind } from './kinds.js';
-import type { SeenMarker } from './session-start.js';
+import type { SeenMarker } from './seen.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

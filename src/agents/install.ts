@@ -14,6 +14,7 @@ import type { Action } from '../install/actions.js';
 import { detectJsonFormat, formatJson } from '../plan/json-format.js';
 import { messages } from '../messages.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
+import { agentStateDir } from './seen.js';
 import { readIf } from './workspace.js';
 
 const SHIM_TEMPLATE = new URL('../../../hooks/agent-hook.sh', import.meta.url);
@@ -146,7 +147,7 @@ export function readAgentFacts(root: string, commonDir: string): AgentFacts {
   } catch {
     // No linked worktree.
   }
-  const markerDirs = [commonDir, ...linked].map((d) => join(d, 'plan-hooks', 'agents')).filter(existsSync);
+  const markerDirs = [commonDir, ...linked].map(agentStateDir).filter(existsSync);
   return { root, commonDir, files, shim: readIf(join(root, AGENT_SHIM)), removable, shimTemplate: readFileSync(SHIM_TEMPLATE, 'utf8'), record, markerDirs };
 }
 

@@ -1,9 +1,7 @@
 // What an agent is handed when its session starts: who it is, the plans with open work (next
 // action, ready tasks), the claims held by others and its own, and how to claim, finish and
-// release — short, built from the handoff renderer's pieces (src/handoff/render.ts). Also the
-// marker doctor reads to tell that the agent really runs plan-hooks' hooks here.
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// release — short, built from the handoff renderer's pieces (src/handoff/render.ts).
+import { appendFileSync, readFileSync } from 'node:fs';
 import type { LiveClaim, PlanVersion } from '../claims/claims.js';
 import { claimAgeHours } from '../plan/stale.js';
 import type { Config } from '../config/config.js';
@@ -58,36 +56,6 @@ export function renderSessionStart(input: {
   lines.push('', messages.agent.sessionMineHeading(), ...claimLines(mine, now));
   lines.push('', messages.agent.sessionHowTo());
   return lines.join('\n');
-}
-
-export const seenMarkerFile = (gitDir: string, kind: AgentKind) => join(gitDir, 'plan-hooks', 'agents', `${kind}.json`);
-
-export interface SeenMarker {
-  agent: AgentKind;
-  /** Who really sent the payload: the agent, or VS Code / Cursor reading the agent's file. */
-  host: string;
-  event: string;
-  time: string;
-}
-
-/** Leaves the marker doctor reads: this agent's hooks ran here, at this time. Never fails. */
-export function markSeen(gitDir: string, marker: SeenMarker): void {
-  try {
-    const file = seenMarkerFile(gitDir, marker.agent);
-    mkdirSync(join(gitDir, 'plan-hooks', 'agents'), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(marker)}\n`);
-  } catch {
-    // A read-only git dir only means doctor cannot tell that the hooks ran.
-  }
-}
-
-export function readSeen(gitDir: string, kind: AgentKind): SeenMarker | null {
-  try {
-    const data = JSON.parse(readFileSync(seenMarkerFile(gitDir, kind), 'utf8')) as SeenMarker;
-    return typeof data.time === 'string' ? data : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -7,7 +7,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { PlanVersion } from '../claims/claims.js';
 import { worktreeVersions } from '../claims/versions.js';
-import type { Config } from '../config/config.js';
+import { type Config, loadConfig, loadConfigUnchecked } from '../config/config.js';
+import { readTextFileSync } from '../fs/text.js';
 import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
@@ -100,7 +101,7 @@ export function openWorkspace(root: string): Workspace | null {
  * ignored, the last of repeated keys) without its scan for problems, which costs ~3 ms a plan
  * on every edit and changes no claim: validate and the commit report those problems.
  */
-function claimsValue(raw: string): unknown {
+export function claimsValue(raw: string): unknown {
   try {
     return JSON.parse(withoutBom(raw));
   } catch {
@@ -108,9 +109,20 @@ function claimsValue(raw: string): unknown {
   }
 }
 
-/** Every plan version the edit-time check sees: this worktree's files first, then the others'. */
-export function workspaceVersions(ws: Workspace, config: Config): PlanVersion[] {
+/**
+ * Every plan version the edit-time check sees: this worktree's files first, then the others'.
+ * `read` gives a plan's value from its absolute path (the pre-tool hook: its cached claims view).
+ */
+export function workspaceVersions(ws: Workspace, config: Config, read: (path: string) => unknown = (path) => claimsValue(readTextFileSync(path))): PlanVersion[] {
   const plans = planMatcher(config);
-  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree', claimsValue);
-  return [...here, ...worktreeVersions(ws, plans, undefined, claimsValue)];
+  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree', read);
+  return [...here, ...worktreeVersions(ws, plans, undefined, read)];
+}
+
+/** The workspace holding `rootArg` (the shim's), else the payload's cwd, with its configuration. */
+export async function openAt(rootArg: string | undefined, cwd: string | null): Promise<{ ws: Workspace; config: Config } | null> {
+  const root = findRoot(rootArg ? resolve(rootArg) : (cwd ?? process.cwd()));
+  const ws = root ? openWorkspace(root) : null;
+  if (!ws) return null;
+  return { ws, config: loadConfigUnchecked(ws.root) ?? (await loadConfig(ws.root)) };
 }

@@ -24,7 +24,8 @@ function walk(dir: string, rel: string, out: string[], depth = 0): void {
   }
 }
 
-function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text: string }[] {
+/** The plan files in a worktree's files, repository-relative: the plans' roots walked, .git and node_modules skipped. */
+function worktreePlanFiles(tree: Worktree, plans: PlanMatcher): string[] {
   const files: string[] = [];
   for (const root of plans.roots) {
     const dir = join(tree.path, root);
@@ -35,15 +36,7 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
     }
     walk(dir, root, files);
   }
-  const out: { file: string; text: string }[] = [];
-  for (const file of files.filter(plans.matches)) {
-    try {
-      out.push({ file, text: readTextFileSync(join(tree.path, file)) });
-    } catch {
-      // Gone between the listing and the read: that worktree is mid-change; nothing to see.
-    }
-  }
-  return out;
+  return files.filter(plans.matches);
 }
 
 /**
@@ -53,17 +46,32 @@ function worktreePlans(tree: Worktree, plans: PlanMatcher): { file: string; text
  */
 export const parsePlanJson = planValue;
 
-/** The plans as the other worktrees have them on disk (claims made there, committed or not). */
+/** A plan file's JSON from its path (`parsePlanJson` of its text). */
+export const readPlanJson = (path: string): unknown => parsePlanJson(readTextFileSync(path));
+
+/**
+ * The plans as the other worktrees have them on disk (claims made there, committed or not).
+ * `read` takes a plan's absolute path (the edit-time hook keeps a cache by file stat).
+ */
 export function worktreeVersions(
   repo: Pick<Repository, 'otherWorktrees'>,
   plans: PlanMatcher,
   labelOf = (tree: Worktree) => `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`,
-  parse: (text: string) => unknown = parsePlanJson,
+  read: (path: string) => unknown = readPlanJson,
 ): PlanVersion[] {
   const versions: PlanVersion[] = [];
   for (const tree of repo.otherWorktrees) {
     const label = labelOf(tree);
-    for (const { file, text } of worktreePlans(tree, plans)) versions.push({ source: { kind: 'worktree', label }, file, plan: parse(text) });
+    for (const file of worktreePlanFiles(tree, plans)) {
+      let plan: unknown;
+      try {
+        plan = read(join(tree.path, file));
+      } catch {
+        // Gone between the listing and the read: that worktree is mid-change; nothing to see.
+        continue;
+      }
+      versions.push({ source: { kind: 'worktree', label }, file, plan });
+    }
   }
   return versions;
 }

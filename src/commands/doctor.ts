@@ -16,7 +16,7 @@ import { gitSync } from '../git/sync.js';
 import { messages } from '../messages.js';
 import { diagnoseAgents } from '../agents/doctor.js';
 import { chosenAgents, readAgentFacts } from '../agents/install.js';
-import { readSeen } from '../agents/session-start.js';
+import { readSeen } from '../agents/seen.js';
 import { openWorkspace } from '../agents/workspace.js';
 
 /** git's arguments for each hook, as a commit or push would pass them. */

@@ -3,7 +3,7 @@
 // and the variables that agent sets, with that agent's documented stdin payload.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -218,6 +218,27 @@ describe('each agent, its installed command, its payload', () => {
     const who = spawnSync('sh', ['-c', `. "${envFile}" && node "${join(repo.dir, 'node_modules/plan-hooks/dist/src/cli.js')}" whoami`], { cwd: repo.dir, env: { ...repo.env, CLAUDECODE: '1' }, encoding: 'utf8' });
     assert.match(who.stdout, /^claude\n {2}source: env \(PLAN_HOOKS_AGENT\)/);
     rmSync(envFile, { force: true });
+  });
+
+  test('the pre-tool hook keeps the plans it read by file stat, and a claim made after that is still refused at the next edit', () => {
+    const planFile = join(repo.dir, 'docs/work-plan.json');
+    // A stat younger than two seconds is not trusted to the cache (a second write could repeat it).
+    const age = Date.now() - statSync(planFile).ctimeMs;
+    if (age < 2100) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100 - age);
+    const free = run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts')));
+    assert.equal(free.stdout, '', 'an unclaimed path: nothing written');
+    assert.equal(free.stderr, '');
+    const cache = JSON.parse(readFileSync(join(repo.dir, '.git/plan-hooks/agents/claims-views.json'), 'utf8'));
+    assert.ok(planFile in cache.entries, 'the plan is cached');
+    const data = JSON.parse(readFileSync(planFile, 'utf8'));
+    Object.assign(data.workItems[0].tasks.find((t: { id: string }) => t.id === 'free'), { status: 'in-progress', claimedBy: 'gemini', claimedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+    writeFileSync(planFile, JSON.stringify(data, null, 2));
+    try {
+      assert.match(denial('claude', run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts'))).reply)!, /held by gemini/);
+    } finally {
+      repo.git('checkout', '--', 'docs/work-plan.json');
+    }
+    assert.equal(run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts'))).stdout, '', 'released again: allowed');
   });
 
   test('a linked worktree where npm install never ran: the hook finds plan-hooks in the main worktree and sees its claims', () => {

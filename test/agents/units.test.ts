@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decideEdit, repoPath } from '../../src/agents/decide.js';
-import { editIdentity } from '../../src/agents/main.js';
+import { editIdentity } from '../../src/agents/replies.js';
 import { readToolCall } from '../../src/agents/payload.js';
 import { denyReply, warnReply } from '../../src/agents/reply.js';
 import { patchPaths, shellFacts } from '../../src/agents/shell-writes.js';

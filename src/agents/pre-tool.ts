@@ -1,0 +1,64 @@
+// The pre-tool hook up to its decision: the paths a tool call writes against the live claims of
+// every worktree's plans. It runs before every edit an agent makes, so it loads only what the
+// decision needs (the answer's sentences load only when there is something to say,
+// ./replies.ts) and reads each plan's claims from a cache kept by file stat (./views-cache.ts).
+import { existsSync } from 'node:fs';
+import { liveClaims } from '../claims/claims.js';
+import type { Config } from '../config/config.js';
+import { sameAgent } from '../identity/identity.js';
+import { planMatcher } from '../plan/discover.js';
+import { decideEdit, type EditDecision } from './decide.js';
+import type { AgentKind } from './kinds.js';
+import { type ToolCall, readToolCall } from './payload.js';
+import { markSeen, seenMarkerFile } from './seen.js';
+import { openViewsCache } from './views-cache.js';
+import { claimsValue, openAt, workspaceVersions, type Workspace } from './workspace.js';
+
+/** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
+export function declaredName(agent: AgentKind, env: NodeJS.ProcessEnv, config: Pick<Config, 'aliases'>): string | null {
+  const declared = env.PLAN_HOOKS_AGENT?.trim();
+  return declared && sameAgent(declared, agent, config.aliases) ? declared : null;
+}
+
+const skipsClaims = (env: NodeJS.ProcessEnv) => (env.PLAN_HOOKS_SKIP ?? '').toLowerCase().split(/[\s,]+/).includes('claims');
+
+/** What the answer is made of. */
+export interface PreToolFacts {
+  call: ToolCall;
+  ws: Workspace;
+  config: Config;
+  /** null when no path was checked (only a hook bypass to warn about, or PLAN_HOOKS_SKIP=claims). */
+  decision: EditDecision | null;
+  now: Date;
+}
+
+/** The facts of a tool call, or null when there is nothing to check (no write, no repository). */
+export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: string | undefined, env: NodeJS.ProcessEnv): Promise<PreToolFacts | null> {
+  const call = readToolCall(payload, kind);
+  if (!call || (call.writes.length === 0 && call.bypasses.length === 0)) return null;
+  const opened = await openAt(rootArg, call.cwd);
+  if (!opened) return null;
+  const { ws, config } = opened;
+  const now = new Date();
+  // The first call after the agent trusted the hooks shows doctor they run, as session start does.
+  if (!existsSync(seenMarkerFile(ws.gitDir, kind))) markSeen(ws.gitDir, { agent: kind, host: call.host, event: 'pre-tool', time: now.toISOString() });
+  if (call.writes.length === 0 || skipsClaims(env)) return { call, ws, config, decision: null, now };
+  const cache = openViewsCache(ws.gitDir, claimsValue, now.getTime());
+  const claims = liveClaims(workspaceVersions(ws, config, cache.view), now, config.staleAfterHours);
+  cache.save();
+  const decision = decideEdit({
+    writes: call.writes,
+    cwd: call.cwd ?? process.cwd(),
+    root: ws.root,
+    claims,
+    identity: { name: declaredName(call.agent, env, config) ?? call.agent },
+    config,
+    isPlanFile: planMatcher(config).matches,
+    ignoreCase: ws.ignoreCase,
+  });
+  return { call, ws, config, decision, now };
+}
+
+/** An unclaimed write with no bypass: the call goes ahead with no output at all. */
+export const nothingToSay = (facts: PreToolFacts): boolean =>
+  facts.call.bypasses.length === 0 && (facts.decision === null || (facts.decision.refusals.length === 0 && facts.decision.warnings.length === 0));

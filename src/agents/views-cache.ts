@@ -1,0 +1,96 @@
+// The claims views (claimsView, src/claims/claims.ts) of the plan files the pre-tool hook read,
+// kept under the git dir by each file's path, size, mtime, ctime and inode: the hook runs on
+// every edit, and the plans rarely change between two edits, so it stats them instead of
+// parsing them. A cache, never a witness: only this hook reads it; commit, push and CI never
+// do. A file missing, damaged or of another format is ignored (every plan is read again).
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLAIMS_VIEW_FORMAT, claimsView } from '../claims/claims.js';
+import { readTextFileSync } from '../fs/text.js';
+import { agentStateDir } from './seen.js';
+
+/** What the file's stat must still say for its cached view to stand in for it. */
+interface Entry {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  view: unknown;
+}
+
+/** Bump with what an entry keeps; CLAIMS_VIEW_FORMAT covers what a view keeps. */
+const FORMAT = 1;
+
+/**
+ * A file changed twice within one tick of the file system's clock, to the same size, keeps its
+ * stat: a view read within this long of the file's last change is used but not kept (git's
+ * "racily clean" entries, the same way round).
+ */
+const RACY_MS = 2000;
+
+/** Plans a cache keeps at most (a bound on what an untrusted tree can make it write). */
+const MAX_ENTRIES = 4096;
+
+export const viewsCacheFile = (gitDir: string) => join(agentStateDir(gitDir), 'claims-views.json');
+
+const isEntry = (v: unknown): v is Entry => {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return typeof e.size === 'number' && typeof e.mtimeMs === 'number' && typeof e.ctimeMs === 'number' && typeof e.ino === 'number' && 'view' in e;
+};
+
+export interface ViewsCache {
+  /** The claims view of the plan file at `path` (absolute); throws when it cannot be read. */
+  view(path: string): unknown;
+  /** Writes the cache back when this run read a plan it did not have (or dropped one). */
+  save(): void;
+}
+
+/** The cache for the worktree whose git dir is `gitDir`; `parse` reads a plan's text into its value. */
+export function openViewsCache(gitDir: string, parse: (text: string) => unknown, now = Date.now()): ViewsCache {
+  const file = viewsCacheFile(gitDir);
+  let old: Record<string, unknown> = {};
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; views?: unknown; entries?: unknown };
+    if (data.format === FORMAT && data.views === CLAIMS_VIEW_FORMAT && typeof data.entries === 'object' && data.entries !== null) old = data.entries as Record<string, unknown>;
+  } catch {
+    // No cache yet, or not one this hook wrote.
+  }
+  const kept = new Map<string, Entry>();
+  let changed = false;
+  return {
+    view(path) {
+      // Stat before reading: a change in between leaves the new stat with the old view, which
+      // the next run reads again; the other way round, a stale view could pass for current.
+      const st = statSync(path);
+      const hit = Object.hasOwn(old, path) ? old[path] : undefined;
+      if (isEntry(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ctimeMs === st.ctimeMs && hit.ino === st.ino) {
+        kept.set(path, hit);
+        return hit.view;
+      }
+      const view = claimsView(parse(readTextFileSync(path)));
+      if (now - Math.max(st.mtimeMs, st.ctimeMs) >= RACY_MS && kept.size < MAX_ENTRIES) {
+        kept.set(path, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, view });
+        changed = true;
+      }
+      return view;
+    },
+    save() {
+      if (!changed && kept.size === Object.keys(old).length) return;
+      const temp = `${file}.${process.pid}.tmp`;
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(temp, JSON.stringify({ format: FORMAT, views: CLAIMS_VIEW_FORMAT, entries: Object.fromEntries(kept) }));
+        // Renamed into place: another hook reading it never sees half a file.
+        renameSync(temp, file);
+      } catch {
+        // Unwritable: the next edit reads the plans again.
+        try {
+          rmSync(temp, { force: true });
+        } catch {
+          // Nothing to tidy.
+        }
+      }
+    },
+  };
+}
