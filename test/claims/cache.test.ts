@@ -1,7 +1,7 @@
 // The claims view stands in for a plan (liveClaims gives the same claims), and the view cache
 // gives back what was written, or nothing when the file is not one it wrote.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -75,6 +75,15 @@ test('the view cache gives back what was written; anything else reads as empty',
     writeFileSync(viewCacheFile(gitDir), damaged);
     assert.equal(readViewCache(gitDir).size, 0, damaged);
   }
+  // A hand edit that keeps the format (a claim emptied) or a truncation: ignored, not trusted.
+  writeViewCache(gitDir, views);
+  writeFileSync(viewCacheFile(gitDir), JSON.stringify({ format: CLAIMS_VIEW_FORMAT, views: { ['a'.repeat(40)]: { workItems: [{ tasks: [] }] } } }));
+  assert.equal(readViewCache(gitDir).size, 0, 'a hand-edited cache in the current format');
+  writeViewCache(gitDir, views);
+  truncateSync(viewCacheFile(gitDir), 20);
+  assert.equal(readViewCache(gitDir).size, 0, 'a truncated cache');
+  writeViewCache(gitDir, views);
+  assert.deepEqual(readViewCache(gitDir), views, 'rewritten, it is read again');
   writeFileSync(join(dir, 'file-not-dir'), 'x');
   assert.doesNotThrow(() => writeViewCache(join(dir, 'file-not-dir'), views), 'a cache that cannot be written is skipped');
 });
