@@ -72,6 +72,11 @@ function render(report: Report, file: string, patterns: string[]): string {
   const s = sanitizeLine;
   out.push(messages.statusOn(report.branch ? s(report.branch) : null, report.head?.slice(0, 12) ?? null));
   if (report.configChange) out.push(s(messages.configChangeNotice(report.configChange.file, report.configChange.keys, report.configChange.problem).trimEnd()));
+  if (report.disputed.length > 0) {
+    // First, before the plans: a pass that did not hold is what a reader must not miss.
+    out.push(`${color.red('!')} ${messages.statusDisputed(report.disputed.length)}`);
+    for (const e of report.disputed.slice(0, RECENT)) out.push(`  ${entryLine(e)}`, `    ${s(e.disputed ?? '')}`);
+  }
   out.push(messages.statusHeading(color.bold('Plans')));
   if (report.plans.length === 0 && report.unreadablePlans.length === 0) out.push(`  ${messages.statusNoPlans(patterns.join(', '))}`);
   for (const p of report.plans) {

@@ -46,6 +46,8 @@ export interface StatusReport {
   claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[]; source: string }[];
   recent: WorklogEntry[];
   unverified: CommitEntry[];
+  /** Unverified because pre-commit's pass did not hold when the commit itself was judged. */
+  disputed: CommitEntry[];
   drift: { since: string | null; commits: CommitEntry[] };
   scanned: number;
 }
@@ -111,6 +113,7 @@ export function buildStatus(input: StatusInput): StatusReport {
     })),
     recent: input.entries.slice(0, input.recent),
     unverified: commits.filter((e) => !e.verified),
+    disputed: commits.filter((e) => e.disputed !== undefined),
     drift: { since, commits: drift },
     scanned: input.entries.length,
   };

@@ -42,6 +42,11 @@ export interface CommitEntry extends Base {
   withoutHooks?: true;
   /** Its facts could not be read from git (the reason); only what the hook kept is here. */
   incomplete?: string;
+  /**
+   * pre-commit's marker said this exact tree passed, but the commit judged from the object store
+   * (as pre-push and CI judge it) does not, or could not be judged: why. Never verified.
+   */
+  disputed?: string;
 }
 
 export interface RewriteEntry extends Base {
@@ -94,6 +99,7 @@ export function commitEntry(facts: CommitFacts, seq: number, now: Date): CommitE
     unreadablePlans: facts.unreadablePlans,
     ...(facts.withoutHooks ? { withoutHooks: true as const } : {}),
     ...(facts.incomplete !== undefined ? { incomplete: facts.incomplete } : {}),
+    ...(facts.disputed !== undefined ? { disputed: facts.disputed } : {}),
   };
 }
 

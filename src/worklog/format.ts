@@ -2,6 +2,7 @@
 // commit messages and plans: sanitized before it reaches the terminal.
 import { color, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from './entry.js';
+import { messages } from '../messages.js';
 
 export function entryLine(e: WorklogEntry): string {
   const when = e.time.slice(0, 16).replace('T', ' ');
@@ -16,7 +17,7 @@ export function entryLine(e: WorklogEntry): string {
     return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.cyan(`${e.kind}`)} ${pairs}`;
   }
   const flags = [
-    e.verified ? '' : color.yellow(e.withoutHooks ? 'unverified: made without hooks' : 'unverified'),
+    e.disputed !== undefined ? color.red(`unverified: ${messages.worklogDisputedFlag()}`) : e.verified ? '' : color.yellow(e.withoutHooks ? 'unverified: made without hooks' : 'unverified'),
     e.incomplete !== undefined ? color.yellow('incomplete') : '',
     e.violations.length ? color.red(`${e.violations.length} claim violation(s)`) : '',
     e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',

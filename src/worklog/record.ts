@@ -1,7 +1,7 @@
 // The shell around the worklog: turns the queue's records (./pending.ts) into entries — the facts
 // of a commit (or a rewrite) from git and the plans — and records the commits made where no hook
 // ran (./gaps.ts) before the commit that reveals them. Called by the drainers, which never fail git.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
 import { parseNameStatus, touchedPaths, type Change } from '../git/changes.js';
@@ -12,11 +12,13 @@ import { messages } from '../messages.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
 import { matchTasks, planTransitions } from './analyze.js';
-import { claimsIn, claimViolations } from '../claims/violations.js';
+import { claimsIn, claimViolations, type Violation } from '../claims/violations.js';
 import { commitEntry, type CommitFacts, type Operation, type RewriteEntry, type WorklogEntry } from './entry.js';
 import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogFile } from './store.js';
+import { judgeCommit, type Judgement } from './judge.js';
+import { viewCacheFile } from '../claims/cache.js';
 import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
@@ -138,6 +140,28 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
   };
 }
 
+/**
+ * The facts of a commit whose marker says pre-commit passed for its tree, verified only if the
+ * commit, judged from the object store (./judge.ts), passes too. When it does not, the local
+ * state lied or the index changed after the check: the entry says so, with the violations, and
+ * the claims cache is discarded so the next commit rebuilds it from the plan blobs.
+ */
+async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: Date): Promise<CommitFacts> {
+  let judgement: Judgement;
+  try {
+    judgement = await judgeCommit(ctx.root, facts.commit, facts.parents[0] ?? null, now);
+  } catch (error) {
+    // Unjudged is not verified; nothing says the cache lied, so it stays.
+    return { ...facts, verification: { ...facts.verification, verified: false }, disputed: messages.worklogNotJudged(error instanceof Error ? error.message : String(error)) };
+  }
+  if (judgement.passed) return facts;
+  rmSync(viewCacheFile(record.gitDir), { force: true });
+  const violations = new Map<string, Violation>();
+  for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
+  // The marker's identity is as untrustworthy as its verdict: the commit's own record stands.
+  return { ...facts, identity: judgement.identity, verification: { ...facts.verification, verified: false }, violations: [...violations.values()], disputed: messages.worklogDisputed(judgement.violations.length, judgement.problems) };
+}
+
 /** What is left of a commit whose facts could not be read (MAX_ATTEMPTS failures): never lost. */
 function incompleteFacts(record: CommitRecord, reason: string, now: Date): CommitFacts {
   const verification = { verified: false, skipped: [], identity: null };
@@ -234,6 +258,7 @@ export class WorklogDrainer implements Drainer {
       if (incomplete === null) throw error;
       facts = incompleteFacts(record, incomplete, now);
     }
+    if (facts.verification.verified && incomplete === null) facts = await vouched(facts, record, ctx, now);
     // Commits made where no hook ran, under this one: recorded first, so the log keeps their order.
     if (facts.operation === 'commit' || facts.operation === 'merge') await this.recordGaps(facts.parents, ctx).catch(() => 0);
     await this.write((seq) => commitEntry(facts, seq, now), ctx);

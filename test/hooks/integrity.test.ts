@@ -2,13 +2,15 @@
 // editing what refused it, in the same commit as the edit. Every one is refused at commit time
 // by a real `git commit`; the legitimate cases beside them pass.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { PlanState, Task } from '../../src/plan/types.js';
 import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
 import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures/claimed-plans.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
+import { lastCommitEntry } from '../worklog/helpers.js';
+import { viewCacheStampFile } from '../../src/claims/cache.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -200,43 +202,176 @@ describe('claims from elsewhere', () => {
 });
 
 describe('local state is a cache, never a witness', () => {
-  const r = track(repoWithPlans({ [PLAN]: holderPlan() }, ['pre-commit', 'prepare-commit-msg', 'post-commit']));
+  const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push'];
+  const r = track(repoWithPlans({ [PLAN]: holderPlan() }, HOOKS));
   const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
+  const hooksDir = r.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim();
+  const cacheFile = join(gitDir, 'plan-hooks', 'claims-cache.json');
+  const remote = join(r.dir, '..', `remote-${process.pid}-${Math.random().toString(36).slice(2)}.git`);
+  r.git('init', '-q', '--bare', remote);
+  r.git('remote', 'add', 'origin', remote);
+  r.installRawHooks(HOOKS);
+  r.write('src/free/warm.ts', 'x\n');
+  r.git('add', '-A');
+  passed(r.commit('warm the cache'));
+  r.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
+  after(() => rmSync(remote, { recursive: true, force: true }));
 
-  test('a tampered claims cache can hide a claim from pre-commit, never from pre-push (which reads no cache)', () => {
-    r.installRawHooks(['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push']);
-    const remote = join(r.dir, '..', `remote-${process.pid}.git`);
-    r.git('init', '-q', '--bare', remote);
-    r.git('remote', 'add', 'origin', remote);
-    r.write('src/free/warm.ts', 'x\n');
-    r.git('add', '-A');
-    passed(r.commit('warm the cache'));
-    r.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
+  /** Back to what the remote has, with every hook installed as plan-hooks installs them. */
+  const reset = () => {
+    r.git('reset', '-q', '--hard', 'origin/main');
+    r.git('clean', '-qfd');
+    r.installRawHooks(HOOKS);
+  };
+  const pushRefused = () => refused(r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']), /src\/api\/users\.ts/);
+  const disputedEntry = (subject: string) => {
+    const e = lastCommitEntry(r);
+    assert.equal(e.subject, subject);
+    assert.equal(e.verified, false, 'a pass that does not hold is not verified');
+    assert.match(e.disputed ?? '', /disagreed with the commit/);
+    assert.ok(e.violations.some((v) => v.path === 'src/api/users.ts' && v.task === 'api/endpoints' && v.holder === 'codex'), JSON.stringify(e.violations));
+    return e;
+  };
+
+  const forgeCache = () => {
     const blob = r.git('rev-parse', `HEAD:${PLAN}`).trim();
-    // The forger writes the cache in its current format, as anyone reading the source could.
-    const file = join(gitDir, 'plan-hooks', 'claims-cache.json');
-    writeFileSync(file, JSON.stringify({ format: CLAIMS_VIEW_FORMAT, views: { [blob]: { planId: 'api', workItems: [] } } }));
+    writeFileSync(cacheFile, JSON.stringify({ format: CLAIMS_VIEW_FORMAT, views: { [blob]: { planId: 'api', workItems: [] } } }));
+  };
+
+  test('a hand-edited claims cache is ignored (its stamp no longer matches): the claim refuses', () => {
+    reset();
+    passed(r.commit('write the cache', '--allow-empty'));
+    forgeCache();
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
-    // pre-commit trusts the cache (a blob id names its content; only a forger breaks that): the
-    // commit may pass. The push is the wall: it judges the commit from the plan blobs themselves.
-    r.commit('after the tampering');
-    const push = r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']);
-    refused(push, /src\/api\/users\.ts/);
-    r.git('reset', '-q', '--hard', 'origin/main');
-    rmSync(file);
+    refused(r.commit('after a hand edit'), /held by codex/);
+  });
+
+  test('a tampered claims cache can hide a claim from pre-commit; the entry is unverified with the violation, the cache is discarded, status shows it and the push refuses', () => {
+    reset();
+    // The forger writes the cache in its current format and its stamp too, as anyone reading
+    // the source could: nothing local is proof against that.
+    forgeCache();
+    const s = statSync(cacheFile, { bigint: true });
+    writeFileSync(viewCacheStampFile(gitDir), `${s.size} ${s.mtimeNs} ${s.ino}`);
+    r.write('src/api/users.ts', 'x\n');
+    r.git('add', '-A');
+    // pre-commit uses the cache for speed, so the commit may pass; the record does not trust it.
+    passed(r.commit('after the tampering'));
+    disputedEntry('after the tampering');
+    assert.ok(!existsSync(cacheFile) || !readFileSync(cacheFile, 'utf8').includes('"workItems":[]'), 'the forged view is gone');
+    const status = r.cli(['status']);
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout, /1 commit passed pre-commit but not the check of the commit itself/);
+    assert.match(status.stdout, /after the tampering.*unverified: pre-commit’s pass did not hold/);
+    assert.match(r.cli(['log']).stdout, /after the tampering.*unverified: pre-commit’s pass did not hold.*1 claim violation/);
+    pushRefused();
+    // The next commit rebuilt the cache from the plan blobs: the claim refuses again.
+    r.write('src/api/users.ts', 'y\n');
+    r.git('add', '-A');
+    refused(r.commit('again'), /held by codex/);
+  });
+
+  test('a verified marker forged for this tree with a violation does not make the commit verified', () => {
+    reset();
+    r.write('src/api/users.ts', 'forged\n');
+    r.git('add', '-A');
+    const tree = r.git('write-tree').trim();
+    mkdirSync(join(gitDir, 'plan-hooks'), { recursive: true });
+    writeFileSync(join(gitDir, 'plan-hooks', 'verified.json'), `${JSON.stringify({ tree, skipped: [], identity: { name: 'codex', source: 'env', detail: 'forged' } })}\n`);
+    // prepare-commit-msg takes the marker at its word (pre-commit passed for this tree)...
+    passed(r.commit('forged marker', '--no-verify'));
+    // ...the record does not.
+    const e = disputedEntry('forged marker');
+    assert.notEqual(e.identity.name, 'codex', 'the forged marker’s identity is not recorded');
+    pushRefused();
+  });
+
+  test('a verified marker forged for another tree does not make the commit verified', () => {
+    reset();
+    // A client that runs post-commit only (pre-commit and prepare-commit-msg never run).
+    for (const hook of ['pre-commit', 'prepare-commit-msg']) rmSync(join(hooksDir, hook));
+    const other = r.git('rev-parse', 'HEAD^{tree}').trim();
+    mkdirSync(join(gitDir, 'plan-hooks'), { recursive: true });
+    writeFileSync(join(gitDir, 'plan-hooks', 'verified.json'), `${JSON.stringify({ tree: other, skipped: [] })}\n`);
+    r.write('src/api/users.ts', 'other tree\n');
+    r.git('add', '-A');
+    passed(r.commit('marker for another tree'));
+    const e = lastCommitEntry(r);
+    assert.equal(e.subject, 'marker for another tree');
+    assert.equal(e.verified, false);
+    assert.ok(e.violations.some((v) => v.path === 'src/api/users.ts'), JSON.stringify(e.violations));
+    pushRefused();
+  });
+
+  /**
+   * A pre-commit step after plan-hooks' (a husky line after ours, as lint-staged is) that stages
+   * another's claimed path once plan-hooks has decided: the race, made deterministic.
+   */
+  const racingPreCommit = () => {
+    r.write('src/api/users.ts', 'staged after the check\n');
+    renameSync(join(hooksDir, 'pre-commit'), join(hooksDir, 'pre-commit.plan-hooks'));
+    writeFileSync(join(hooksDir, 'pre-commit'), `#!/bin/sh\n"$(dirname "$0")/pre-commit.plan-hooks" "$@" || exit $?\ngit add src/api/users.ts\n`);
+    chmodSync(join(hooksDir, 'pre-commit'), 0o755);
+    r.write('src/free/race.ts', `${Math.random()}\n`);
+    r.git('add', 'src/free/race.ts');
+  };
+
+  test('a git add after our pre-commit check: prepare-commit-msg checks the tree git commits, and refuses it', () => {
+    reset();
+    racingPreCommit();
+    refused(r.commit('raced'), /src\/api\/users\.ts/);
+    assert.notEqual(r.git('log', '-1', '--format=%s').trim(), 'raced');
+  });
+
+  test('a git add after our pre-commit check, where prepare-commit-msg does not run: recorded unverified, and the push refuses', () => {
+    reset();
+    racingPreCommit();
+    rmSync(join(hooksDir, 'prepare-commit-msg'));
+    passed(r.commit('raced'));
+    assert.match(r.git('show', '--stat', 'HEAD'), /src\/api\/users\.ts/);
+    const e = lastCommitEntry(r);
+    assert.equal(e.subject, 'raced');
+    assert.equal(e.verified, false, 'the marker names the tree plan-hooks checked, not the one git committed');
+    assert.ok(e.violations.some((v) => v.path === 'src/api/users.ts'), JSON.stringify(e.violations));
+    pushRefused();
+  });
+
+  test('legitimate commits stay verified: an unclaimed path, and the holder on its own claimed path', () => {
+    reset();
+    r.write('src/free/honest.ts', 'x\n');
+    r.git('add', '-A');
+    passed(r.commit('honest'));
+    let e = lastCommitEntry(r);
+    assert.equal(e.subject, 'honest');
+    assert.equal(e.verified, true);
+    assert.equal(e.disputed, undefined);
+    r.write('src/api/users.ts', 'by the holder\n');
+    r.git('add', '-A');
+    passed(r.tryGit(['commit', '-m', 'holder'], { PLAN_HOOKS_AGENT: 'codex' }));
+    e = lastCommitEntry(r);
+    assert.equal(e.subject, 'holder');
+    assert.equal(e.verified, true, JSON.stringify(e));
+    assert.equal(e.disputed, undefined);
+    assert.equal(r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']).code, 0);
+    assert.doesNotMatch(r.cli(['status']).stdout, /(honest|holder) \[[^\n]*pass did not hold/);
+    r.git('fetch', '-q', 'origin');
   });
 
   test('a planted worklog lock and a chmod 000 worklog do not hide a claim', () => {
+    reset();
     const dir = join(r.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim(), 'plan-hooks');
     mkdirSync(dir, { recursive: true });
+    const log = join(dir, 'worklog.jsonl');
+    const saved = existsSync(log) ? readFileSync(log) : Buffer.alloc(0);
     writeFileSync(join(dir, 'worklog.jsonl.lock'), `${process.pid}\n`);
-    writeFileSync(join(dir, 'worklog.jsonl'), '');
-    chmodSync(join(dir, 'worklog.jsonl'), 0o000);
+    chmodSync(log, 0o000);
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
     const res = r.commit('worklog unreadable');
-    chmodSync(join(dir, 'worklog.jsonl'), 0o644);
+    chmodSync(log, 0o644);
+    rmSync(join(dir, 'worklog.jsonl.lock'), { force: true });
+    writeFileSync(log, saved);
     r.git('reset', '-q', '--hard');
     refused(res, /held by codex/);
   });

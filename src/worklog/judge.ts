@@ -1,0 +1,53 @@
+// "verified" in the worklog means judged from the commit itself. pre-commit's marker says it
+// passed for a tree; but pre-commit read local state (the claims cache) and the index, and both
+// can lie: a hand-edited cache hides a claim, a forged marker claims a pass that never ran, a
+// step after ours (lint-staged, a second husky line) stages a claimed path once we have decided.
+// So the writer judges the commit it records the way pre-push and CI do — check --range's
+// per-commit judgement (../check/range.ts), against the commit's own ancestry from the object
+// store, by the configuration of its parent — and reads no cache and no marker. It runs in the
+// detached writer, never while git waits, and only for a commit whose marker matched its tree
+// (any other is unverified already).
+import { CONFIG_FILE, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
+import { allowed } from '../check/check.js';
+import { checkCommits } from '../check/range.js';
+import { openRepositoryWith } from '../git/repository.js';
+import type { Violation } from '../claims/violations.js';
+import type { Identity } from '../identity/identity.js';
+
+export interface Judgement {
+  passed: boolean;
+  /** Who committed, as the commit records it (its sealed Plan-Agent trailer), else its author. */
+  identity: Identity;
+  /** Claimed paths the commit changes, held by someone else, as of the commit's time. */
+  violations: Violation[];
+  /** Plan problems and changes to another's live task that would refuse the commit. */
+  problems: string[];
+}
+
+/**
+ * The range check's verdict on `commit`, whose first parent is `parent` (null: a root commit).
+ * The configuration in force is the parent's (what judged the commit at commit time), whatever
+ * HEAD has become since.
+ */
+export async function judgeCommit(root: string, commit: string, parent: string | null, now: Date): Promise<Judgement> {
+  const atParent = parent ? [['cat-file', 'blob', `${parent}:${CONFIG_FILE}`], ['cat-file', 'blob', `${parent}:package.json`]] : [];
+  const { repo, extra } = await openRepositoryWith(root, atParent);
+  let config = repo.config;
+  if (parent) {
+    try {
+      config = await configFromTexts({ planHooksJson: extra[0] ?? null, packageJson: extra[1] ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
+    } catch {
+      // A broken configuration loosens nothing: the defaults (every check enforcing) judge.
+      config = DEFAULT_CONFIG;
+    }
+  }
+  const [verdict] = await checkCommits({ ...repo, config }, [commit], { now });
+  if (!verdict) throw new Error(`commit ${commit.slice(0, 12)} could not be read`);
+  const { decision } = verdict;
+  return {
+    passed: allowed(decision),
+    identity: verdict.identity,
+    violations: decision.refusals.map((h) => ({ path: h.path, task: h.claim.task, holder: h.claim.holder, pattern: h.pattern })),
+    problems: decision.errors.map((p) => p.message),
+  };
+}
