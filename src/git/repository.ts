@@ -185,7 +185,7 @@ async function configuredBase(name: string, root: string): Promise<Repository['b
  * local main leaves the remote's.
  */
 export const BASE_PATTERNS = ['refs/remotes/*/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/*/main', 'refs/remotes/*/master'];
-const LIST_BASES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+export const LIST_BASES: BatchCommand = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
 
 interface Ref {
   commit: string;
@@ -215,6 +215,14 @@ export function baseCandidates(refs: string[]): string[] {
     .map((ref) => ({ ref, key: rank(ref) }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2].localeCompare(b.key[2]))
     .map((r) => r.ref);
+}
+
+/**
+ * The base branch from LIST_BASES' output, or the configured one (`baseBranch`): for a reader
+ * that has the configuration already and needs nothing else openRepositoryWith reads.
+ */
+export async function baseBranchFrom(listed: string, baseBranch: string | undefined | null, root: string): Promise<Repository['base']> {
+  return baseBranch ? configuredBase(baseBranch, root) : defaultBase(parseRefs(listed));
 }
 
 function defaultBase(refs: Map<string, Ref>): Repository['base'] {

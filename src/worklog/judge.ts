@@ -7,10 +7,11 @@
 // store, by the configuration of its parent — and reads no cache and no marker. It runs in the
 // detached writer, never while git waits, and only for a commit whose marker matched its tree
 // (any other is unverified already).
-import { CONFIG_FILE, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
+import { CONFIG_FILE, type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
 import { allowed } from '../check/check.js';
 import { checkCommits } from '../check/range.js';
-import { openRepositoryWith } from '../git/repository.js';
+import { type BatchCommand, gitBatch } from '../git/batch.js';
+import { LIST_BASES, type Repository, baseBranchFrom } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
 import type { Identity } from '../identity/identity.js';
 
@@ -29,25 +30,43 @@ export interface Judgement {
  * The configuration in force is the parent's (what judged the commit at commit time), whatever
  * HEAD has become since.
  */
-export async function judgeCommit(root: string, commit: string, parent: string | null, now: Date): Promise<Judgement> {
-  const atParent = parent ? [['cat-file', 'blob', `${parent}:${CONFIG_FILE}`], ['cat-file', 'blob', `${parent}:package.json`]] : [];
-  const { repo, extra } = await openRepositoryWith(root, atParent);
-  let config = repo.config;
+export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date): Promise<Judgement> {
+  const { root } = at;
+  // One shell: the base branch's candidates and the parent's configuration files.
+  const reads: BatchCommand[] = [LIST_BASES, ...(parent ? [['cat-file', 'blob', `${parent}:${CONFIG_FILE}`], ['cat-file', 'blob', `${parent}:package.json`]] : [])];
+  const [listed, json, pkg] = await gitBatch(reads, root, 1);
+  // A root commit had nothing before it: the configuration the writer read judges it.
+  let config = at.config;
   if (parent) {
     try {
-      config = await configFromTexts({ planHooksJson: extra[0] ?? null, packageJson: extra[1] ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
+      config = await configFromTexts({ planHooksJson: json ?? null, packageJson: pkg ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
     } catch {
       // A broken configuration loosens nothing: the defaults (every check enforcing) judge.
       config = DEFAULT_CONFIG;
     }
   }
-  const [verdict] = await checkCommits({ ...repo, config }, [commit], { now });
+  const repo: Repository = {
+    root,
+    gitDir: at.gitDir,
+    config,
+    configSource: parent ? `commit ${parent.slice(0, 12)}` : 'the working tree',
+    configProblem: null,
+    head: commit,
+    branch: null,
+    ignoreCase: at.ignoreCase,
+    // Identity comes from the commit's own record (range.ts), never from this environment.
+    configAgent: null,
+    authorName: null,
+    otherWorktrees: [],
+    base: await baseBranchFrom(listed ?? '', config.baseBranch, root),
+  };
+  const [verdict] = await checkCommits(repo, [commit], { now });
   if (!verdict) throw new Error(`commit ${commit.slice(0, 12)} could not be read`);
   const { decision } = verdict;
   return {
     passed: allowed(decision),
     identity: verdict.identity,
     violations: decision.refusals.map((h) => ({ path: h.path, task: h.claim.task, holder: h.claim.holder, pattern: h.pattern })),
-    problems: decision.errors.map((p) => p.message),
+    problems: decision.errors.map((p) => `${p.file}: ${p.message}`),
   };
 }

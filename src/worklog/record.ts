@@ -77,6 +77,8 @@ export function parseCommitLog(out: string): { fields: string[]; changes: Change
   return { fields: head.split('\0'), changes: cut === -1 ? [] : parseNameStatus(out.slice(cut + 2)) };
 }
 
+const ignoreCaseOf = (ctx: Ctx) => ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
+
 interface Known {
   operationState: string[];
   /** pre-commit's marker, as the runner kept it (null: none). */
@@ -100,7 +102,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
   const paths = touchedPaths(changes);
   const planChanged = paths.some(plans.matches);
   const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
-  const ignoreCase = ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
+  const ignoreCase = ignoreCaseOf(ctx);
   const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null, configChange: null } : verificationOf(known.marker, tree ?? null);
   // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
   // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
@@ -149,7 +151,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
 async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: Date): Promise<CommitFacts> {
   let judgement: Judgement;
   try {
-    judgement = await judgeCommit(ctx.root, facts.commit, facts.parents[0] ?? null, now);
+    judgement = await judgeCommit({ root: ctx.root, gitDir: record.gitDir, ignoreCase: ignoreCaseOf(ctx), config: ctx.config }, facts.commit, facts.parents[0] ?? null, now);
   } catch (error) {
     // Unjudged is not verified; nothing says the cache lied, so it stays.
     return { ...facts, verification: { ...facts.verification, verified: false }, disputed: messages.worklogNotJudged(error instanceof Error ? error.message : String(error)) };
