@@ -244,7 +244,7 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
   worklogAuthorWithoutHooks: () => "the commit's author: no hook ran when it was made",
   worklogIncompleteIdentity: () => 'what the hook kept: the commit could not be read from git',
   worklogDisputed: (violations: number, problems: string[]) =>
-    `pre-commit passed this tree, but the commit judged from its own history does not (${[violations ? `${violations} claimed path${violations === 1 ? '' : 's'}` : '', ...problems.slice(0, 3)].filter(Boolean).join('; ')}): the local claims cache or verified marker disagreed with the commit (tampered), or a path was staged after the check. The claims cache was discarded; pre-push and CI refuse the commit until it is fixed.`,
+    `pre-commit passed this tree, but the commit judged from its own history does not (${[violations ? `claimed paths held by others: ${violations}` : '', ...problems.slice(0, 3)].filter(Boolean).join('; ')}): the local claims cache or verified marker disagreed with the commit (tampered), or a path was staged after the check. The claims cache was discarded; pre-push and CI refuse the commit until it is fixed.`,
   worklogNotJudged: (reason: string) => `pre-commit passed this tree, but the commit could not be judged from its own history (${reason}), so it is not recorded as verified. 'plan-hooks check --range <commit>^..<commit>' judges it.`,
   worklogDisputedFlag: () => 'pre-commit’s pass did not hold',
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
@@ -303,7 +303,7 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   statusClaimState: (stale: boolean) => (stale ? 'stale: can be taken over' : 'live'),
   statusUnverifiedHeading: (scanned: number) => `Unverified commits (last ${scanned} entries)`,
   statusDisputed: (count: number) =>
-    `${count} commit${count === 1 ? '' : 's'} passed pre-commit but not the check of the commit itself (local state disagreed with the commit: a tampered claims cache or verified marker, or a path staged after the check). pre-push and CI refuse ${count === 1 ? 'it' : 'them'}:`,
+    `Commits that passed pre-commit but not the check of the commit itself: ${count} (local state disagreed with the commit: a tampered claims cache or verified marker, or a path staged after the check). pre-push and CI refuse each of them:`,
   statusMore: (count: number, command?: string) => `  … and ${count} more${command ? `: ${command}` : ''}`,
   statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
   /** Why a lenient reader skips a plan: the same message validate gives, with its place. */

@@ -262,7 +262,7 @@ describe('local state is a cache, never a witness', () => {
     assert.ok(!existsSync(cacheFile) || !readFileSync(cacheFile, 'utf8').includes('"workItems":[]'), 'the forged view is gone');
     const status = r.cli(['status']);
     assert.equal(status.code, 0, status.stderr);
-    assert.match(status.stdout, /1 commit passed pre-commit but not the check of the commit itself/);
+    assert.match(status.stdout, /Commits that passed pre-commit but not the check of the commit itself: 1 /);
     assert.match(status.stdout, /after the tampering.*unverified: pre-commit’s pass did not hold/);
     assert.match(r.cli(['log']).stdout, /after the tampering.*unverified: pre-commit’s pass did not hold.*1 claim violation/);
     pushRefused();
