@@ -3,7 +3,7 @@
 // the "agents" key choose; doctor tells installed, missing, changed and seen apart.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { agentCommand, chosenAgents, planAgentInstall, planAgentUninstall, type AgentFacts } from '../../src/agents/install.js';
@@ -66,8 +66,12 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   const again = repo.cli(['init']);
   assert.match(again.stdout, /nothing to change/, 'a second init changes nothing');
 
+  // The state the agents' hooks keep (seen markers, the pre-tool claims cache) goes too.
+  mkdirSync(join(repo.dir, '.git/plan-hooks/agents'), { recursive: true });
+  writeFileSync(join(repo.dir, '.git/plan-hooks/agents/claims-views.json'), '{}');
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
+  assert.ok(!existsSync(join(repo.dir, '.git/plan-hooks/agents')), 'the hooks\' state removed');
   const afterUninstall = snapshot(repo.dir);
   for (const file of ['.claude/settings.json', '.gemini/settings.json', '.cursor/hooks.json']) {
     assert.equal(read(repo.dir, file), { '.claude/settings.json': CLAUDE, '.gemini/settings.json': GEMINI, '.cursor/hooks.json': CURSOR }[file], file);
