@@ -1,9 +1,11 @@
 // Repositories for installation tests: a Node repository with husky and plan-hooks already in
 // node_modules (real husky, copied from this package's node_modules; plan-hooks linked to this
 // build), so init needs no network; and a full snapshot to prove --dry-run writes nothing.
-import { execFileSync } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { claimed, plan } from '../fixtures/claimed-plans.js';
 import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
 
 export function nodeRepo(pkg: Record<string, unknown> = {}): Repo {
@@ -45,4 +47,43 @@ export function snapshot(dir: string): Record<string, string> {
 /** Hooks report each run under PLAN_HOOKS=2 ('plan-hooks: hook <name> ran'). */
 export function hooksRan(stderr: string): string[] {
   return [...stderr.matchAll(/plan-hooks: hook (\S+) ran/g)].map((m) => m[1]!);
+}
+
+export const TRACE = { PLAN_HOOKS: '2' };
+export const read = (repo: Repo, path: string) => readFileSync(join(repo.dir, path), 'utf8');
+export const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
+
+/** A plan whose task `alice` holds over src/, committed with every manager's hooks off. */
+export function addClaim(repo: Repo): void {
+  repo.writeJson('docs/x-plan.json', plan('x', [claimed('t1', 'alice', ['src/**'])]));
+  repo.write('docs/x-plan.md', '# x\n');
+  repo.git('add', 'docs');
+  const r = repo.tryGit(['commit', '-q', '-m', 'plan'], { PLAN_HOOKS: '0', LEFTHOOK: '0', SKIP_SIMPLE_GIT_HOOKS: '1', SKIP: 'plan-hooks' });
+  assert.equal(r.code, 0, r.stderr);
+}
+
+/** A commit of src/claimed.ts is refused (alice holds it), and one of a free path commits. */
+export function assertClaimRefused(repo: Repo): void {
+  repo.write('src/claimed.ts', 'x\n');
+  repo.git('add', 'src/claimed.ts');
+  const refused = repo.tryGit(['commit', '-m', 'touch claimed'], TRACE);
+  assert.equal(refused.code, 1, `refused:\n${refused.stdout}${refused.stderr}`);
+  assert.match(`${refused.stdout}${refused.stderr}`, /src\/claimed\.ts[\s\S]*alice/);
+  repo.git('reset', '-q', 'src/claimed.ts');
+  repo.write('free.txt', `${Date.now()}\n`);
+  repo.git('add', 'free.txt');
+  const free = repo.tryGit(['commit', '-m', 'touch a free path'], TRACE);
+  assert.equal(free.code, 0, `free:\n${free.stdout}${free.stderr}`);
+}
+
+/** Files under .git/hooks (samples aside), with modes and contents. */
+export function hooksSnapshot(repo: Repo): Record<string, string> {
+  const all = snapshot(repo.dir);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k.includes('/.git/hooks/') && !k.endsWith('.sample')));
+}
+
+/** A tool from this package's node_modules, linked into the repository's. */
+export function linkTool(repo: Repo, ...names: string[]): void {
+  mkdirSync(join(repo.dir, 'node_modules/.bin'), { recursive: true });
+  for (const name of names) symlinkSync(join(PACKAGE_ROOT, 'node_modules', name), join(repo.dir, 'node_modules', name));
 }

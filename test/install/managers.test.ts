@@ -5,46 +5,11 @@
 // truth, and uninstall restores the repository.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
-import { claimed, plan } from '../fixtures/claimed-plans.js';
-import { hooksRan, nodeRepo, snapshot } from './helpers.js';
-
-const TRACE = { PLAN_HOOKS: '2' };
-const read = (repo: Repo, path: string) => readFileSync(join(repo.dir, path), 'utf8');
-const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
-
-/** A plan whose task `alice` holds over src/, committed with the hooks off. */
-function addClaim(repo: Repo): void {
-  repo.writeJson('docs/x-plan.json', plan('x', [claimed('t1', 'alice', ['src/**'])]));
-  repo.write('docs/x-plan.md', '# x\n');
-  repo.git('add', 'docs');
-  const r = repo.tryGit(['commit', '-q', '-m', 'plan'], { PLAN_HOOKS: '0', LEFTHOOK: '0', SKIP_SIMPLE_GIT_HOOKS: '1' });
-  assert.equal(r.code, 0, r.stderr);
-}
-
-/** A commit of src/claimed.ts is refused (alice holds it), and a free path commits. */
-function assertClaimRefused(repo: Repo): void {
-  repo.write('src/claimed.ts', 'x\n');
-  repo.git('add', 'src/claimed.ts');
-  const refused = repo.tryGit(['commit', '-m', 'touch claimed'], TRACE);
-  assert.equal(refused.code, 1, `refused:\n${refused.stdout}${refused.stderr}`);
-  assert.match(`${refused.stdout}${refused.stderr}`, /src\/claimed\.ts[\s\S]*alice/);
-  repo.git('reset', '-q', 'src/claimed.ts');
-}
-
-/** Files under .git/hooks (samples aside), with modes and contents. */
-function hooksSnapshot(repo: Repo): Record<string, string> {
-  const all = snapshot(repo.dir);
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.includes('/.git/hooks/') && !k.endsWith('.sample')));
-}
-
-function linkTool(repo: Repo, ...names: string[]): void {
-  mkdirSync(join(repo.dir, 'node_modules/.bin'), { recursive: true });
-  for (const name of names) symlinkSync(join(PACKAGE_ROOT, 'node_modules', name), join(repo.dir, 'node_modules', name));
-}
+import { PACKAGE_ROOT, makeRepo } from '../fixtures/repo.js';
+import { TRACE, addClaim, assertClaimRefused, hasPreCommit, hooksRan, hooksSnapshot, linkTool, nodeRepo, read, snapshot } from './helpers.js';
 
 test('pre-commit framework: pre-commit install → init → pre-commit install, then commits run both; uninstall restores', { skip: !hasPreCommit && 'pre-commit is not installed' }, () => {
   const repo = makeRepo({ initialCommit: true });
