@@ -101,12 +101,12 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
   actManagerConfig: (file: string) => `edit    ${file} (plan-hooks' hooks)`,
   initYarnPnp: () =>
     `this repository uses yarn Plug'n'Play (no node_modules), where git hooks cannot find plan-hooks. Nothing was changed. Fix: add 'nodeLinker: node-modules' to .yarnrc.yml, run 'yarn install', then run 'plan-hooks init' again.`,
-  initManagerHooksPath: (manager: string, value: string, scope: string) =>
+  initManagerHooksPath: (manager: string, value: string, scope: string, install: string) =>
     `this repository's hooks are managed by ${manager}, but core.hooksPath is set (${value}, ${scope} config)${
       manager === 'simple-git-hooks' ? ': simple-git-hooks would rewrite husky\'s hooks there' : `: ${manager} refuses to install under it`
-    }. Nothing was changed. Fix: git config --${scope === 'global' || scope === 'system' ? scope : 'local'} --unset core.hooksPath, run '${
-      manager === 'pre-commit' ? 'pre-commit install' : manager === 'lefthook' ? 'lefthook install' : 'npx simple-git-hooks'
-    }', then 'plan-hooks init' again.`,
+    }. Nothing was changed. Fix: git config --${scope === 'global' || scope === 'system' ? scope : 'local'} --unset core.hooksPath, run '${install}', then 'plan-hooks init' again.`,
+  initSwitchFromHusky: (manager: string, install: string) =>
+    `an earlier 'plan-hooks init' installed plan-hooks through husky here, and ${manager} runs this repository's hooks now. Nothing was changed. Fix: run 'plan-hooks uninstall' (it takes back that install, core.hooksPath and the prepare script included; husky's prepare would set core.hooksPath again on the next install and ${manager}'s hooks would stop running), run '${install}', then 'plan-hooks init' again.`,
   initPreCommitLayout: (file: string, entry: string) =>
     `${file} has no block-style 'repos:' list that plan-hooks can add to. Nothing was changed. Add this entry to 'repos:' yourself, then run 'plan-hooks init' again:\n${entry}`,
   initManagerFormat: (file: string, want: string, snippet: string) =>
@@ -209,6 +209,12 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
     managerRunnerMissing: (config: string, runner: string) => ({
       text: `${config} calls plan-hooks' runner ${runner}, which this clone does not have: every plan-hooks hook fails here.`,
       fix: `run 'plan-hooks init' (once per clone).`,
+    }),
+    managerBypassed: (config: string, manager: string, owner: string, install: string, ours: boolean) => ({
+      text: `${config} says ${manager} runs this repository's hooks, but git runs ${owner}'s: ${manager}'s own hooks run only where one of ${owner}'s calls it.`,
+      fix: ours
+        ? `to run plan-hooks through ${manager} instead: 'plan-hooks uninstall' (it takes back the husky install), '${install}', then 'plan-hooks init'.`
+        : `to run your hooks through ${manager} instead: 'git config --unset core.hooksPath', take husky out of package.json's prepare script, run '${install}', then 'plan-hooks init'.`,
     }),
     managerOff: (variable: string, manager: string) => ({ text: `${variable} is set in this environment: ${manager} runs no hook, plan-hooks' included.`, fix: `unset ${variable.split('=')[0]}` }),
     hookMissing: (file: string, exists: boolean, hook: string) => ({

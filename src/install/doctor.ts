@@ -12,7 +12,7 @@ import { HOOKS } from '../hooks/main.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { type HookOwner, YAML_MARKERS, hookOwner, managerCommand } from './managers.js';
-import { managerOf } from './plan-init.js';
+import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from './plan-init.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -136,6 +136,13 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
   if (isHuskyPath(facts.hooksPath)) {
     const missing = HOOKS.filter((h) => !facts.commonHookFiles[h]?.content.includes(SHIM_MARK));
     if (missing.length > 0) out.push({ level: 'warn', ...say.noClientShims(missing) });
+  }
+  // A manager's configuration, while git runs another's hooks (husky's core.hooksPath): that
+  // manager's own hooks run only if one of the other's calls it.
+  const configured = managerOf(facts);
+  const owner = hooksOwner(facts);
+  if (configured && owner !== configured && owner !== 'nobody' && owner !== 'plan-hooks') {
+    out.push({ level: 'warn', ...say.managerBypassed(managerConfig(facts, configured), configured, owner, MANAGER_INSTALL[configured], huskyIsOurs(facts)) });
   }
   if (managerOf(facts) === 'lefthook' && facts.lefthookConfig?.text.includes('plan-hooks.sh"') && !facts.hookFiles['plan-hooks.sh']) {
     out.push({ level: 'fail', ...say.managerRunnerMissing(facts.lefthookConfig.file, rel(runnerPath(facts))) });

@@ -81,14 +81,25 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
   const notes: string[] = [];
 
   if (facts.pkg && facts.yarnPnp) throw new UserError(messages.initYarnPnp());
-  const manager = managerOf(facts);
+  let manager = managerOf(facts);
+  // husky runs the hooks here (the user's own core.hooksPath=.husky/_), and pre-commit and
+  // lefthook cannot install beside it: plan-hooks goes where git runs hooks, into husky's.
+  if ((manager === 'pre-commit' || manager === 'lefthook') && isHuskyPath(facts.hooksPath) && facts.huskyRan && !huskyIsOurs(facts)) {
+    const bypassed = messages.doctorFinding.managerBypassed(managerConfig(facts, manager), manager, 'husky', MANAGER_INSTALL[manager], false);
+    notes.push(`${bypassed.text} ${bypassed.fix[0]!.toUpperCase()}${bypassed.fix.slice(1)}`);
+    manager = null;
+  }
   // The runner's pre-commit reads depend on the configuration: the one this run leaves behind.
   const configured = opts.plans === undefined ? facts : { ...facts, config: { ...facts.config, plans: opts.plans } };
   if (manager) {
+    // plan-hooks went in first, through husky (there was no manager yet): that install must go
+    // before the manager's can work, or husky's prepare sets core.hooksPath again on the next
+    // install and the manager's hooks stop running.
+    if (huskyIsOurs(facts)) throw new UserError(messages.initSwitchFromHusky(manager, MANAGER_INSTALL[manager]));
     // pre-commit and lefthook refuse to install under a core.hooksPath; simple-git-hooks installs
     // into it, but into husky's it rewrites husky's stubs and deletes the rest.
     if (facts.hooksPath !== null && (manager !== 'simple-git-hooks' || isHuskyPath(facts.hooksPath))) {
-      throw new UserError(messages.initManagerHooksPath(manager, facts.hooksPath, facts.hooksPathScope ?? 'local'));
+      throw new UserError(messages.initManagerHooksPath(manager, facts.hooksPath, facts.hooksPathScope ?? 'local', MANAGER_INSTALL[manager]));
     }
     manifest.mode = manager;
     if (facts.pkg) planDependencies(facts, manager, actions, manifest);
@@ -304,6 +315,21 @@ function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[
   actions.push({ kind: 'write', path: join(facts.root, CONFIG_FILE), content: text, what: messages.actUserConfig(CONFIG_FILE, facts.userConfigText === null) });
   if (facts.userConfigText === null) manifest.createdFiles.push(CONFIG_FILE);
 }
+
+/** Whether an earlier init installed plan-hooks through husky and turned husky on (core.hooksPath). */
+export function huskyIsOurs(facts: InstallFacts): boolean {
+  return facts.manifest?.mode === 'husky' && facts.manifest.hooksPathBefore !== undefined;
+}
+
+/** Where a manager's configuration was found, for messages. */
+export function managerConfig(facts: InstallFacts, manager: keyof typeof MANAGER_INSTALL): string {
+  if (manager === 'pre-commit') return PRE_COMMIT_FILE;
+  if (manager === 'lefthook') return facts.lefthookConfig?.file ?? facts.lefthookOtherConfig ?? LEFTHOOK_FILES[0]!;
+  return facts.simpleGitHooksFile?.file ?? 'package.json "simple-git-hooks"';
+}
+
+/** The command that installs each manager's hooks from its configuration. */
+export const MANAGER_INSTALL = { 'pre-commit': 'pre-commit install', lefthook: 'lefthook install', 'simple-git-hooks': 'npx simple-git-hooks' } as const;
 
 /** The manager that runs the repository's hooks today, judged by its configuration. */
 export function managerOf(facts: InstallFacts): 'pre-commit' | 'lefthook' | 'simple-git-hooks' | null {

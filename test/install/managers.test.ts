@@ -221,7 +221,7 @@ test('simple-git-hooks rewriting husky\'s hooks (an init from before): doctor na
   const before = snapshot(repo.dir);
   const init = repo.cli(['init']);
   assert.equal(init.code, 1);
-  assert.match(init.stderr, /git config --local --unset core\.hooksPath/);
+  assert.match(init.stderr, /plan-hooks uninstall[\s\S]*npx simple-git-hooks/);
   assert.deepEqual(snapshot(repo.dir), before);
   repo.remove();
 });
