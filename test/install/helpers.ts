@@ -87,3 +87,40 @@ export function linkTool(repo: Repo, ...names: string[]): void {
   mkdirSync(join(repo.dir, 'node_modules/.bin'), { recursive: true });
   for (const name of names) symlinkSync(join(PACKAGE_ROOT, 'node_modules', name), join(repo.dir, 'node_modules', name));
 }
+
+/** A user's .pre-commit-config.yaml: one local hook that says it ran. */
+export const USER_PRE_COMMIT_CONFIG = `repos:
+-   repo: local
+    hooks:
+    -   id: user-check
+        name: user check
+        entry: sh -c 'echo USER-CHECK-RAN'
+        language: system
+        pass_filenames: false
+        verbose: true
+`;
+
+/** A repository without package.json with lefthook linked in, and the PATH that finds its binary. */
+export function plainLefthookRepo(): { repo: Repo; path: NodeJS.ProcessEnv } {
+  const repo = makeRepo({ initialCommit: true });
+  linkTool(repo, 'lefthook', 'lefthook-linux-x64');
+  repo.write('.gitignore', 'node_modules\n');
+  return { repo, path: { PATH: `${join(repo.dir, 'node_modules/lefthook-linux-x64/bin')}:${process.env.PATH}` } };
+}
+
+/**
+ * simple-git-hooks with plan-hooks in its configuration: a commit runs both (the user's pre-commit
+ * says SGH-USER-RAN), a claimed path is refused, a second init changes nothing, doctor names it.
+ */
+export function assertInsideSimpleGitHooks(repo: Repo): void {
+  repo.git('add', '-A');
+  const ok = repo.tryGit(['commit', '-m', 'through simple-git-hooks'], TRACE);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.match(ok.stderr, /SGH-USER-RAN/);
+  assert.deepEqual(hooksRan(ok.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  assertClaimRefused(repo);
+  assert.match(repo.cli(['init']).stdout, /nothing to change/);
+  const doctor = repo.cli(['doctor']);
+  assert.equal(doctor.code, 0, doctor.stdout);
+  assert.match(doctor.stdout, /managed by simple-git-hooks/);
+}

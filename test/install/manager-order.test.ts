@@ -10,19 +10,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { type Repo, makeRepo } from '../fixtures/repo.js';
-import { TRACE, addClaim, assertClaimRefused, hasPreCommit, hooksRan, hooksSnapshot, linkTool, nodeRepo, read, snapshot } from './helpers.js';
+import type { Repo } from '../fixtures/repo.js';
+import { TRACE, USER_PRE_COMMIT_CONFIG, addClaim, assertClaimRefused, assertInsideSimpleGitHooks, hasPreCommit, hooksRan, hooksSnapshot, linkTool, nodeRepo, plainLefthookRepo, read, snapshot } from './helpers.js';
 
-const PRE_COMMIT_CONFIG = `repos:
--   repo: local
-    hooks:
-    -   id: user-check
-        name: user check
-        entry: sh -c 'echo USER-CHECK-RAN'
-        language: system
-        pass_filenames: false
-        verbose: true
-`;
+const PRE_COMMIT_CONFIG = USER_PRE_COMMIT_CONFIG;
 const LEFTHOOK_CONFIG = 'pre-commit:\n  commands:\n    user-lint:\n      run: echo USER-LINT-RAN\n';
 const skipPreCommit = { skip: !hasPreCommit && 'pre-commit is not installed' };
 
@@ -62,6 +53,30 @@ function assertSwitchRefused(repo: Repo, install: RegExp): void {
   assert.equal(JSON.parse(read(repo, 'package.json')).scripts?.prepare, undefined, "init's prepare is gone");
 }
 
+/**
+ * pre-commit installed and plan-hooks inside it: a commit runs both (pre-commit shows a passing
+ * hook's output only as its status line), a claimed path is refused, a second init or
+ * `pre-commit install` changes nothing, doctor names pre-commit and answers.
+ */
+function assertInsidePreCommit(repo: Repo): void {
+  assert.equal(repo.tryGit(['config', 'core.hooksPath']).code, 1);
+  const hooks = hooksSnapshot(repo);
+  const ok = commitAll(repo, 'through pre-commit');
+  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+  assert.match(ok.stdout + ok.stderr, /USER-CHECK-RAN/);
+  assert.match(ok.stdout + ok.stderr, /plan-hooks \(plans, claims, handoff\)\.+Passed/);
+  assert.deepEqual(hooksRan(ok.stderr), ['prepare-commit-msg', 'post-commit']);
+  assertClaimRefused(repo);
+  assert.match(repo.cli(['init']).stdout, /nothing to change/);
+  assert.equal(preCommit(repo, 'install').code, 0);
+  assert.deepEqual(hooksSnapshot(repo), hooks);
+  const doctor = repo.cli(['doctor']);
+  assert.equal(doctor.code, 0, doctor.stdout);
+  assert.match(doctor.stdout, /managed by pre-commit/);
+  assert.match(doctor.stdout, /pre-commit: \.git\/hooks\/pre-commit → \.pre-commit-config\.yaml → plan-hooks \(ran it: plan-hooks answered\)/);
+  assert.doesNotMatch(doctor.stdout, /but git runs/);
+}
+
 test('pre-commit framework in a Node repository without husky: pre-commit install → init → pre-commit install; both run; uninstall restores', skipPreCommit, () => {
   const repo = nodeRepo();
   const pkg = JSON.parse(read(repo, 'package.json'));
@@ -76,23 +91,8 @@ test('pre-commit framework in a Node repository without husky: pre-commit instal
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /edit {4}\.pre-commit-config\.yaml/);
   assert.doesNotMatch(init.stdout, /husky/, 'no husky beside the pre-commit framework');
-  assert.equal(repo.tryGit(['config', 'core.hooksPath']).code, 1);
   assert.equal(preCommit(repo, 'install').code, 0);
-  const hooks = hooksSnapshot(repo);
-  const ok = commitAll(repo, 'install plan-hooks');
-  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
-  assert.match(ok.stdout + ok.stderr, /USER-CHECK-RAN/);
-  // pre-commit shows a passing hook's output only as its status line.
-  assert.match(ok.stdout + ok.stderr, /plan-hooks \(plans, claims, handoff\)\.+Passed/);
-  assert.deepEqual(hooksRan(ok.stderr), ['prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init']).stdout, /nothing to change/);
-  assert.equal(preCommit(repo, 'install').code, 0);
-  assert.deepEqual(hooksSnapshot(repo), hooks);
-  const doctor = repo.cli(['doctor']);
-  assert.equal(doctor.code, 0, doctor.stdout);
-  assert.match(doctor.stdout, /managed by pre-commit/);
-  assert.match(doctor.stdout, /pre-commit: \.git\/hooks\/pre-commit → \.pre-commit-config\.yaml → plan-hooks \(ran it: plan-hooks answered\)/);
+  assertInsidePreCommit(repo);
   assert.equal(repo.cli(['uninstall']).code, 0);
   assert.equal(read(repo, '.pre-commit-config.yaml'), PRE_COMMIT_CONFIG);
   assert.equal(read(repo, 'package.json'), pkgBefore);
@@ -115,21 +115,7 @@ test('pre-commit framework in a Node repository, plan-hooks first (husky): pre-c
   const init = repo.cli(['init']);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /edit {4}\.pre-commit-config\.yaml/);
-  assert.equal(repo.tryGit(['config', 'core.hooksPath']).code, 1);
-  const hooks = hooksSnapshot(repo);
-  const ok = commitAll(repo, 'through pre-commit');
-  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
-  assert.match(ok.stdout + ok.stderr, /USER-CHECK-RAN/);
-  assert.match(ok.stdout + ok.stderr, /plan-hooks \(plans, claims, handoff\)\.+Passed/);
-  assert.deepEqual(hooksRan(ok.stderr), ['prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init']).stdout, /nothing to change/);
-  assert.equal(preCommit(repo, 'install').code, 0);
-  assert.deepEqual(hooksSnapshot(repo), hooks);
-  const doctor2 = repo.cli(['doctor']);
-  assert.equal(doctor2.code, 0, doctor2.stdout);
-  assert.match(doctor2.stdout, /managed by pre-commit/);
-  assert.doesNotMatch(doctor2.stdout, /but git runs/);
+  assertInsidePreCommit(repo);
   assert.equal(repo.cli(['uninstall']).code, 0);
   assert.equal(read(repo, '.pre-commit-config.yaml'), PRE_COMMIT_CONFIG);
   repo.remove();
@@ -163,6 +149,25 @@ test("pre-commit framework run from the user's own husky hook: init goes into hu
   repo.remove();
 });
 
+/**
+ * lefthook installed and plan-hooks inside it: a commit runs both, each hook once, a claimed path
+ * is refused, a second init or `lefthook install` changes nothing, doctor names lefthook.
+ */
+function assertInsideLefthook(repo: Repo, env: NodeJS.ProcessEnv = {}): void {
+  const hooks = hooksSnapshot(repo);
+  const ok = commitAll(repo, 'through lefthook');
+  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+  assert.match(ok.stdout + ok.stderr, /USER-LINT-RAN/);
+  assert.deepEqual(hooksRan(ok.stdout + ok.stderr).filter((h) => h !== 'post-merge'), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  assertClaimRefused(repo);
+  assert.match(repo.cli(['init'], env).stdout, /nothing to change/);
+  assert.equal(lefthook(repo, 'install').code, 0);
+  assert.deepEqual(hooksSnapshot(repo), hooks);
+  const doctor = repo.cli(['doctor']);
+  assert.equal(doctor.code, 0, doctor.stdout);
+  assert.match(doctor.stdout, /managed by lefthook/);
+}
+
 test('lefthook in a Node repository, plan-hooks first (husky): init says to uninstall first; then lefthook install and init both run; uninstall restores lefthook.yml', () => {
   const repo = nodeRepo();
   linkTool(repo, 'lefthook', 'lefthook-linux-x64');
@@ -173,28 +178,14 @@ test('lefthook in a Node repository, plan-hooks first (husky): init says to unin
   const init = repo.cli(['init']);
   assert.equal(init.code, 0, init.stderr);
   assert.ok(!existsSync(join(repo.dir, '.husky/pre-commit')));
-  const hooks = hooksSnapshot(repo);
-  const ok = commitAll(repo, 'through lefthook');
-  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
-  assert.match(ok.stdout + ok.stderr, /USER-LINT-RAN/);
-  assert.deepEqual(hooksRan(ok.stdout + ok.stderr).filter((h) => h !== 'post-merge'), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init']).stdout, /nothing to change/);
-  assert.equal(lefthook(repo, 'install').code, 0);
-  assert.deepEqual(hooksSnapshot(repo), hooks);
-  const doctor = repo.cli(['doctor']);
-  assert.equal(doctor.code, 0, doctor.stdout);
-  assert.match(doctor.stdout, /managed by lefthook/);
+  assertInsideLefthook(repo);
   assert.equal(repo.cli(['uninstall']).code, 0);
   assert.equal(read(repo, 'lefthook.yml'), LEFTHOOK_CONFIG);
   repo.remove();
 });
 
 test("lefthook without package.json, plan-hooks first: lefthook install moves plan-hooks' pre-commit aside (and never runs it), doctor says so, init again puts plan-hooks in lefthook.yml; each hook runs once", () => {
-  const repo = makeRepo({ initialCommit: true });
-  linkTool(repo, 'lefthook', 'lefthook-linux-x64');
-  repo.write('.gitignore', 'node_modules\n');
-  const path = { PATH: `${join(repo.dir, 'node_modules/lefthook-linux-x64/bin')}:${process.env.PATH}` };
+  const { repo, path } = plainLefthookRepo();
   addClaim(repo);
   assert.equal(repo.cli(['init']).code, 0);
   repo.write('lefthook.yml', LEFTHOOK_CONFIG);
@@ -207,16 +198,7 @@ test("lefthook without package.json, plan-hooks first: lefthook install moves pl
   const init = repo.cli(['init'], path);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /remove {2}\.git\/hooks\/pre-commit\.old/);
-  const hooks = hooksSnapshot(repo);
-  const ok = commitAll(repo, 'through lefthook');
-  assert.equal(ok.code, 0, ok.stdout + ok.stderr);
-  assert.match(ok.stdout + ok.stderr, /USER-LINT-RAN/);
-  assert.deepEqual(hooksRan(ok.stdout + ok.stderr).filter((h) => h !== 'post-merge'), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init'], path).stdout, /nothing to change/);
-  assert.equal(lefthook(repo, 'install').code, 0);
-  assert.deepEqual(hooksSnapshot(repo), hooks);
-  assert.equal(repo.cli(['doctor']).code, 0);
+  assertInsideLefthook(repo, path);
   assert.equal(repo.cli(['uninstall']).code, 0);
   assert.equal(read(repo, 'lefthook.yml'), LEFTHOOK_CONFIG);
   repo.remove();
@@ -237,15 +219,7 @@ test('simple-git-hooks, plan-hooks first (husky): init says to uninstall first; 
   const init = repo.cli(['init']);
   assert.equal(init.code, 0, init.stderr);
   sgh();
-  const ok = commitAll(repo, 'through simple-git-hooks');
-  assert.equal(ok.code, 0, ok.stderr);
-  assert.match(ok.stderr, /SGH-USER-RAN/);
-  assert.deepEqual(hooksRan(ok.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init']).stdout, /nothing to change/);
-  const doctor = repo.cli(['doctor']);
-  assert.equal(doctor.code, 0, doctor.stdout);
-  assert.match(doctor.stdout, /managed by simple-git-hooks/);
+  assertInsideSimpleGitHooks(repo);
   assert.equal(repo.cli(['uninstall']).code, 0);
   assert.deepEqual(JSON.parse(read(repo, 'package.json'))['simple-git-hooks'], user);
   repo.remove();

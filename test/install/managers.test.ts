@@ -9,21 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_ROOT, makeRepo } from '../fixtures/repo.js';
-import { TRACE, addClaim, assertClaimRefused, hasPreCommit, hooksRan, hooksSnapshot, linkTool, nodeRepo, read, snapshot } from './helpers.js';
+import { TRACE, USER_PRE_COMMIT_CONFIG, addClaim, assertClaimRefused, assertInsideSimpleGitHooks, hasPreCommit, hooksRan, hooksSnapshot, linkTool, nodeRepo, plainLefthookRepo, read, snapshot } from './helpers.js';
 
 test('pre-commit framework: pre-commit install → init → pre-commit install, then commits run both; uninstall restores', { skip: !hasPreCommit && 'pre-commit is not installed' }, () => {
   const repo = makeRepo({ initialCommit: true });
-  const config = `# the user's configuration
-repos:
--   repo: local
-    hooks:
-    -   id: user-check
-        name: user check
-        entry: sh -c 'echo USER-CHECK-RAN'
-        language: system
-        pass_filenames: false
-        verbose: true
-`;
+  const config = `# the user's configuration\n${USER_PRE_COMMIT_CONFIG}`;
   repo.write('.pre-commit-config.yaml', config);
   repo.git('add', '-A');
   repo.git('commit', '-q', '-m', 'pre-commit config');
@@ -154,12 +144,10 @@ test('lefthook (Node): no husky, lefthook install still works after init, its ow
 });
 
 test('lefthook (no package.json): init adds the commands, lefthook install, commits refuse a claimed path', () => {
-  const repo = makeRepo({ initialCommit: true });
-  linkTool(repo, 'lefthook', 'lefthook-linux-x64');
-  repo.write('.gitignore', 'node_modules\n');
+  const { repo, path } = plainLefthookRepo();
   repo.write('lefthook.yml', 'pre-push:\n  jobs:\n    - name: user-push\n      run: echo USER-PUSH-RAN\n');
   addClaim(repo);
-  const init = repo.cli(['init'], { PATH: `${join(repo.dir, 'node_modules/lefthook-linux-x64/bin')}:${process.env.PATH}` });
+  const init = repo.cli(['init'], path);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /run {5}lefthook install/);
   assert.match(read(repo, 'lefthook.yml'), /- name: user-push\n {6}run: echo USER-PUSH-RAN\n {4}# plan-hooks:start[^\n]*\n {4}- name: plan-hooks\n/);
@@ -186,16 +174,7 @@ test('simple-git-hooks: plan-hooks goes in its package.json key and survives its
   // Its postinstall runs again on every install: the hooks stay.
   execFileSync(process.execPath, [join(repo.dir, 'node_modules/simple-git-hooks/postinstall.js')], { cwd: repo.dir, env: { ...repo.env, INIT_CWD: repo.dir } });
   sgh();
-  repo.git('add', '-A');
-  const ok = repo.tryGit(['commit', '-m', 'install plan-hooks'], TRACE);
-  assert.equal(ok.code, 0, ok.stderr);
-  assert.match(ok.stderr, /SGH-USER-RAN/);
-  assert.deepEqual(hooksRan(ok.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  assertClaimRefused(repo);
-  assert.match(repo.cli(['init']).stdout, /nothing to change/);
-  const doctor = repo.cli(['doctor']);
-  assert.equal(doctor.code, 0, doctor.stdout);
-  assert.match(doctor.stdout, /managed by simple-git-hooks/);
+  assertInsideSimpleGitHooks(repo);
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.deepEqual(JSON.parse(read(repo, 'package.json'))['simple-git-hooks'], JSON.parse(pkgBefore)['simple-git-hooks']);

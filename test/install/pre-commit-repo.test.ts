@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
-import { TRACE, addClaim, hasPreCommit } from './helpers.js';
+import { TRACE, USER_PRE_COMMIT_CONFIG, addClaim, hasPreCommit } from './helpers.js';
 
 /** What pre-commit's clone needs to build the package: its tracked sources, not dist/ or tests. */
 const SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', '.gitignore', '.pre-commit-hooks.yaml', 'scripts', 'src', 'schema', 'templates', 'hooks'];
@@ -43,16 +43,7 @@ before(() => {
   consumer.env = { ...consumer.env, PRE_COMMIT_HOME: home, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
   consumer.write(
     '.pre-commit-config.yaml',
-    `repos:
--   repo: local
-    hooks:
-    -   id: user-check
-        name: user check
-        entry: sh -c 'echo USER-CHECK-RAN'
-        language: system
-        pass_filenames: false
-        verbose: true
--   repo: ${source.dir}
+    `${USER_PRE_COMMIT_CONFIG}-   repo: ${source.dir}
     rev: ${rev}
     hooks:
 ${IDS.map((id) => `    -   id: ${id}\n`).join('')}`,
