@@ -11,6 +11,7 @@ import { EXIT } from '../errors.js';
 import { parseCommandArgs } from './shared/args.js';
 import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';
 import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/facts.js';
+import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../install/managers.js';
 import { HOOKS } from '../hooks/main.js';
 import { gitSync } from '../git/sync.js';
 import { messages } from '../messages.js';
@@ -72,6 +73,13 @@ function runHooks(facts: InstallFacts): Probe {
       let hookEnv = env;
       if (path.owner === 'lefthook' && facts.bins.lefthook) {
         argv = [...programArgv(facts.bins.lefthook), 'run', hook, ...args, '--force', '--all-files', '--job', 'plan-hooks', '--no-auto-install', '--no-tty'];
+      } else if (path.owner === 'pre-commit' && shippedHooks(facts.preCommitConfig).includes(hook) && facts.bins.preCommit) {
+        // The package's shipped hooks: pre-commit runs that one hook at its stage (for pre-push,
+        // its hook script with nothing on stdin would find nothing pushed and run none).
+        const stage = preCommitHookStage(hook, facts.preCommitVersion);
+        argv = [facts.bins.preCommit, 'run', SHIPPED_IDS[hook]!, '--hook-stage', stage, ...(hook === 'prepare-commit-msg' ? ['--commit-msg-filename', msgFile] : [])];
+        hookEnv = { ...env, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };
+        if (hookEnv.GIT_INDEX_FILE === undefined) delete hookEnv.GIT_INDEX_FILE;
       } else if (path.owner === 'pre-commit' && hook === 'pre-commit' && facts.bins.preCommit) {
         argv = [facts.bins.preCommit, 'run', 'plan-hooks'];
         hookEnv = { ...env, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };

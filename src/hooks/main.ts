@@ -16,6 +16,9 @@ export type HookRun = (args: string[]) => Promise<number>;
 export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
   // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).
   if (process.env.PLAN_HOOKS === '0' && name !== 'pre-push') return EXIT.ok;
+  // doctor's probe, as the runner answers it (hooks/plan-hooks.sh), for hooks started without the
+  // runner: the pre-commit framework running the package's shipped hooks.
+  if (process.env.PLAN_HOOKS_DOCTOR && (await answerDoctor(name, process.env.PLAN_HOOKS_DOCTOR))) return EXIT.ok;
   const blocking = name === 'pre-commit' || name === 'pre-push';
   try {
     const code = await (await load())(args);
@@ -28,5 +31,19 @@ export async function runHook(name: HookName, load: () => Promise<HookRun>, args
     if (!blocking) return EXIT.ok;
     process.stderr.write(messages.hookFailClosed(name));
     return EXIT.failed;
+  }
+}
+
+/** Appends this hook's answer to doctor's probe file; false when there is no such file (a real run). */
+async function answerDoctor(name: string, nonce: string): Promise<boolean> {
+  if (!/^[0-9a-f]+$/.test(nonce)) return false;
+  const [{ gitSync }, { appendFileSync, existsSync }, { join }] = await Promise.all([import('../git/sync.js'), import('node:fs'), import('node:path')]);
+  try {
+    const probe = join(gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir']).trim(), 'plan-hooks', `doctor-${nonce}`);
+    if (!existsSync(probe)) return false;
+    appendFileSync(probe, `${name}\t${process.execPath}\t${process.argv[1] ?? ''}\n`);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -11,7 +11,7 @@ import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
 import { HOOKS } from '../hooks/main.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
-import { type HookOwner, YAML_MARKERS, hookOwner, managerCommand } from './managers.js';
+import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, hookOwner, managerCommand, shippedHooks } from './managers.js';
 import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from './plan-init.js';
 
 export interface Finding {
@@ -77,6 +77,9 @@ export function hookPath(facts: InstallFacts, hook: string): HookPath {
       return { ...base, via, problem: null };
     }
     case 'pre-commit': {
+      if (shippedHooks(facts.preCommitConfig).includes(hook)) {
+        return { ...base, via: `${rel} → .pre-commit-config.yaml (${SHIPPED_IDS[hook]}) → plan-hooks`, problem: null };
+      }
       if (hook === 'pre-commit') {
         const via = `${rel} → .pre-commit-config.yaml → plan-hooks`;
         if (!facts.preCommitConfig || !hasSection(facts.preCommitConfig, YAML_MARKERS)) return { ...base, via, problem: say.managerWithout('pre-commit', '.pre-commit-config.yaml', hook) };

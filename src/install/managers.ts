@@ -157,6 +157,34 @@ export function preCommitEntry(stage: string, step = 2): string[] {
   ];
 }
 
+/** The hooks of the package's .pre-commit-hooks.yaml, by id (used as `repo:` + `rev:`). */
+export const SHIPPED_IDS: Record<string, string> = {
+  'pre-commit': 'plan-hooks',
+  'prepare-commit-msg': 'plan-hooks-prepare-commit-msg',
+  'post-commit': 'plan-hooks-post-commit',
+  'pre-push': 'plan-hooks-pre-push',
+};
+
+/**
+ * The hooks a .pre-commit-config.yaml already runs through the package's shipped hooks (their
+ * ids outside plan-hooks' own `repo: local` entry): init adds nothing for those, or plan-hooks
+ * would run twice.
+ */
+export function shippedHooks(config: string | null): string[] {
+  if (config === null) return [];
+  const rest = removeSections(config) ?? config;
+  return Object.entries(SHIPPED_IDS)
+    .filter(([, id]) => new RegExp(`(^\\s*(-\\s+)?|[{,]\\s*)id:\\s*['"]?${id}['"]?\\s*([,}]|#.*$|$)`, 'm').test(rest))
+    .map(([hook]) => hook);
+}
+
+/** pre-commit's stage for a git hook: the old names (`commit`, `push`) before pre-commit 3.2. */
+export function preCommitHookStage(hook: string, version: string | null): string {
+  if (hook === 'pre-commit') return preCommitStage(version);
+  if (hook === 'pre-push') return preCommitStage(version) === 'commit' ? 'push' : 'pre-push';
+  return hook;
+}
+
 /** The pre-commit stage name: `pre-commit` since pre-commit 3.2, `commit` before. */
 export function preCommitStage(version: string | null): string {
   const m = /(\d+)\.(\d+)/.exec(version ?? '');

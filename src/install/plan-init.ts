@@ -25,7 +25,7 @@ import { version } from '../version.js';
 import type { Action } from './actions.js';
 import { CHAINED_SUFFIX, type FileFact, type InstallFacts, programArgv, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from './facts.js';
 import {
-  LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage,
+  LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage, shippedHooks,
 } from './managers.js';
 import type { Manifest } from './manifest.js';
 import { addDevCommand, detectPackageManager, runCommand } from './package-manager.js';
@@ -356,14 +356,17 @@ function planManager(
     // (placed as `<hook>.legacy` where pre-commit's script holds the hook).
     const config = facts.preCommitConfig!;
     const stage = preCommitStage(facts.preCommitVersion);
-    const next = addPreCommitRepo(config, stage);
+    // The package's shipped hooks (`repo:` + `rev:`) may run some hooks already: nothing for those.
+    const shipped = shippedHooks(config);
+    const next = shipped.includes('pre-commit') ? config : addPreCommitRepo(config, stage);
     if (next === null) throw new UserError(messages.initPreCommitLayout(PRE_COMMIT_FILE, preCommitEntry(stage).join('\n')));
     if (next !== config) {
       actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: next, what: messages.actManagerConfig(PRE_COMMIT_FILE) });
     }
-    planHooksDir(facts, 'keep', actions, manifest, notes, rel, ['pre-commit']);
+    const byPreCommit = [...new Set(['pre-commit', ...shipped])];
+    planHooksDir(facts, 'keep', actions, manifest, notes, rel, byPreCommit);
     const installed = facts.hookFiles['pre-commit'];
-    for (const name of ['pre-commit', `pre-commit${LEGACY_SUFFIX}`]) {
+    for (const name of byPreCommit.flatMap((h) => [h, `${h}${LEGACY_SUFFIX}`])) {
       // A shim from an earlier install: pre-commit's configuration runs plan-hooks now.
       if (isOurs(facts.hookFiles[name])) {
         actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemove(rel(join(hooksDir, name)), 'the pre-commit framework runs plan-hooks now') });

@@ -5,6 +5,7 @@ import { renderShim } from '../../src/install/scripts.js';
 import { shQuote } from '../../src/git/batch.js';
 import { removeSection, upsertSection } from '../../src/fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/install/sections.js';
+import { addPreCommitRepo, preCommitHookStage, shippedHooks } from '../../src/install/managers.js';
 
 test('a section is appended after the user lines and removed back to the exact original', () => {
   const user = '#!/bin/sh\nnpx lint-staged\n';
@@ -57,4 +58,15 @@ test('a section put first goes after the shebang, and its removal restores the f
   const withSection = upsertSection(user, SHELL_MARKERS, 'sh run.sh', true);
   assert.match(withSection, /^#!\/bin\/sh\n# plan-hooks:start[^\n]*\nsh run\.sh\n# plan-hooks:end\necho user\nexit 0\n$/);
   assert.equal(removeSection(withSection, SHELL_MARKERS), user);
+});
+
+test("the package's shipped pre-commit hooks are found by id, block or flow style, never in plan-hooks' own local entry", () => {
+  const remote = 'repos:\n  - repo: https://example.com/plan-hooks\n    rev: v1\n    hooks:\n      - id: plan-hooks\n      - id: plan-hooks-post-commit # worklog\n';
+  assert.deepEqual(shippedHooks(remote), ['pre-commit', 'post-commit']);
+  assert.deepEqual(shippedHooks("repos:\n- repo: x\n  rev: v1\n  hooks: [{ id: plan-hooks-pre-push }, {id: 'plan-hooks-prepare-commit-msg'}]\n"), ['prepare-commit-msg', 'pre-push']);
+  assert.deepEqual(shippedHooks(addPreCommitRepo('repos:\n', 'commit')), [], "init's own entry is not the shipped hooks");
+  assert.deepEqual(shippedHooks('repos:\n  - repo: local\n    hooks:\n      - id: plan-hooks-extra\n'), []);
+  assert.deepEqual(shippedHooks(null), []);
+  assert.deepEqual(['pre-commit', 'pre-push', 'post-commit'].map((h) => preCommitHookStage(h, 'pre-commit 3.0.4')), ['commit', 'push', 'post-commit']);
+  assert.deepEqual(['pre-commit', 'pre-push'].map((h) => preCommitHookStage(h, 'pre-commit 4.0.1')), ['pre-commit', 'pre-push']);
 });
