@@ -12,7 +12,9 @@
 //     commit, as a ratio to 1 claim. Budget ≤ 1.3×. With the hook processes' peak memory.
 //  4. `plan-hooks status --json` on 1,000 and 100,000 commits since the plans were last
 //     committed (history built with git fast-import). Budget ≤ 1.2×.
-// Options: --runs=N (default 30). BENCH_KEEP=1 keeps the repositories.
+// Options: --runs=N (default 30); --only=whole,plan,claims,status runs those rows alone;
+// --claims=1,10000 picks the points of the claims curve.
+// BENCH_KEEP=1 keeps the repositories.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,9 +27,10 @@ const CLI = join(root, 'dist', 'src', 'cli.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = runsOr(arg('runs', '30'));
 const FILES = smoke ? 200 : 10_000;
-const CLAIMS = smoke ? [1, 10] : [1, 100, 1000, 10_000];
+const CLAIMS = smoke ? [1, 10] : arg('claims', '1,100,1000,10000').split(',').map(Number);
 const HISTORY = smoke ? [10, 100] : [1000, 100_000];
 const MODULES = 100;
+const only = new Set(arg('only', 'whole,plan,claims,status').split(','));
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-commit-'));
 
 const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
@@ -131,23 +134,30 @@ function peakMemory(dir) {
 const keep = [];
 try {
   // 1 and 2: the whole commit and the plan commit.
+  if (only.has('whole') || only.has('plan')) {
   const standard = Array.from({ length: 20 }, (_, p) => planJson(p, 50, 10));
   const ours = makeRepo('whole', { files: FILES, plans: standard, hooks: 'all' });
   const bare = makeRepo('bare', { files: FILES, plans: standard, hooks: 'bare' });
   keep.push(ours, bare);
-  let [a, b] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]]);
-  row("whole commit (all hooks, husky) vs husky + node -e '', back to back", a, b, 1.2);
-  console.log('  (CPU counts the processes git waits for: the append post-commit leaves running after git returns is not among them)');
-  settle(ours);
-  [a, b] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]], ['--prepare', 'sleep 0.3']);
-  row("whole commit (all hooks, husky) vs husky + node -e '', spaced 0.3 s", a, b, 1.2);
-  settle(ours);
-  [a, b] = hyperfine([['plan-hooks, plan commit', inDir(ours, 'plan-commit.sh')], ["husky + node -e ''", inDir(bare, 'plan-commit.sh')]], ['--prepare', 'sleep 0.3']);
-  row("plan commit (50-task plan, handoff regenerated) vs husky + node -e ''", a, b, 2);
-  settle(ours);
+  if (only.has('whole')) {
+    const [a, b] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]]);
+    row("whole commit (all hooks, husky) vs husky + node -e '', back to back", a, b, 1.2);
+    console.log('  (CPU counts the processes git waits for: the append post-commit leaves running after git returns is not among them)');
+    settle(ours);
+    const [c, d] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]], ['--prepare', 'sleep 0.3']);
+    row("whole commit (all hooks, husky) vs husky + node -e '', spaced 0.3 s", c, d, 1.2);
+    settle(ours);
+  }
+  if (only.has('plan')) {
+    const [a, b] = hyperfine([['plan-hooks, plan commit', inDir(ours, 'plan-commit.sh')], ["husky + node -e ''", inDir(bare, 'plan-commit.sh')]], ['--prepare', 'sleep 0.3']);
+    row("plan commit (50-task plan, handoff regenerated) vs husky + node -e ''", a, b, 2);
+    settle(ours);
+  }
   console.log(`  peak memory of a whole commit's processes: ${peakMemory(ours)}`);
+  }
 
   // 3: the claims curve, each repository's commit timed in one run.
+  if (only.has('claims')) {
   const curve = [];
   for (const n of CLAIMS) {
     const plans = Array.from({ length: Math.ceil(n / 50) }, (_, p) => planJson(p, Math.min(50, n - p * 50), Math.min(50, n - p * 50)));
@@ -162,12 +172,15 @@ try {
   }
   for (const c of curve) settle(c.whole);
   console.log(`  peak memory, whole commit: ${curve.map((c) => `${c.n} claims ${peakMemory(c.whole)}`).join(', ')}`);
+  }
 
   // 4: status on long histories.
+  if (only.has('status')) {
   const histories = HISTORY.map((n) => ({ n, dir: historyRepo(n) }));
   keep.push(...histories.map((h) => h.dir));
   const status = hyperfine(histories.map((h) => [`status, ${h.n} commits`, `sh -c 'cd ${h.dir} && ${process.execPath} ${CLI} status --json > /dev/null'`]));
   console.log(`status vs history length: ${status.map((r, i) => `${HISTORY[i]} commits → ${r.median.toFixed(1)} ms`).join(', ')}, ratio ${(status[1].median / status[0].median).toFixed(2)}× — ${verdict(status[1].median / status[0].median, 1.2)}; CPU ${(status[1].cpu / status[0].cpu).toFixed(2)}×`);
+  }
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${base}`);
   else rmSync(base, { recursive: true, force: true });

@@ -22,7 +22,7 @@ import { type Identity, sameAgent } from '../identity/identity.js';
 import type { Task, WorkItem } from '../plan/types.js';
 import { PatternError, matchForm } from '../lib/pattern.js';
 import { PatternIndex } from '../lib/pattern-index.js';
-import { isStaleClaim } from '../plan/stale.js';
+import { type StaleBasis, isStaleAt, staleBasis } from '../plan/stale.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages.js';
 
@@ -147,16 +147,19 @@ function decideTasks(versions: TaskVersion[]): Map<string, TaskVersion[]> {
   return decided;
 }
 
+/** A live claim before the clock is read: staleness is decided from `basis` at each commit's time. */
+export type DecidedClaim = Omit<LiveClaim, 'stale'> & { basis: StaleBasis };
+
 /**
- * Held tasks after the version rule, with staleness at `now`. A held task without `files`
- * claims no paths but still binds its branch (identity).
+ * Held tasks after the version rule, with what their staleness depends on. A held task
+ * without `files` claims no paths but still binds its branch (identity).
  */
-export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: number): LiveClaim[] {
+export function decideClaims(versions: PlanVersion[]): DecidedClaim[] {
   // A version neither held nor dated decides nothing (rule 2), unless it may be a release of
   // the HEAD version of the same plan; skipping the rest keeps large plans cheap.
   const replacing = new Set(versions.filter((v) => v.source.kind === 'head').map((v) => v.file));
   const decided = decideTasks(versions.flatMap((v) => taskVersions(v, v.source.kind === 'index' && replacing.has(v.file) ? undefined : dated)));
-  const claims: LiveClaim[] = [];
+  const claims: DecidedClaim[] = [];
   for (const [key, winners] of decided) {
     if (winners.some((w) => !isHeld(w.task))) continue;
     const seen = new Set<string>();
@@ -171,13 +174,23 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
         holder,
         since: isString(w.task.claimedAt) ? w.task.claimedAt : null,
         files: Array.isArray(w.task.files) ? w.task.files.filter(isString) : [],
-        stale: isStaleClaim(w.task, w.item, now, staleAfterHours),
+        basis: staleBasis(w.task, w.item),
         source: w.source,
         branch,
       });
     }
   }
   return claims;
+}
+
+/** A decided claim as it stands at `now`. */
+export function claimAt({ basis, ...claim }: DecidedClaim, now: Date, staleAfterHours: number): LiveClaim {
+  return { ...claim, stale: isStaleAt(basis, now, staleAfterHours) };
+}
+
+/** Held tasks after the version rule, with staleness at `now`. */
+export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: number): LiveClaim[] {
+  return decideClaims(versions).map((c) => claimAt(c, now, staleAfterHours));
 }
 
 // 2: plans are read by plan/plan-text.ts (a byte-order mark no longer makes a plan unreadable).
@@ -214,13 +227,14 @@ export function exemptPath(path: string, isPlanFile: (path: string) => boolean):
 const UNUSUAL_PATTERN = /^\/|\/\/|(^|\/)\.(\/|$)|[^\x20-\x7e]/;
 
 /**
- * Pure: whether `pattern` could match one of `paths` (in matchForm) or a directory above it: a
- * path must lie under the directory the pattern names before its first wildcard (a literal
- * pattern: be it, or lie under it). Normalised as compilePattern does. A cheap string test, so
- * that a commit of a few paths compiles only the patterns near them, however many claims there
- * are; it only ever keeps too much, never too little.
+ * Pure: where a path must lie for `pattern` to match it or a directory above it (normalised as
+ * compilePattern does): `L<form>` for a literal pattern (the path is the form, or lies under
+ * it), `D<dir>` for one with a wildcard (the path lies under the directory named before the
+ * first wildcard; `D` alone: anywhere). pathKeys lists the keys a path lies at, so a string
+ * test or a lookup finds the patterns near a commit's paths, however many claims there are;
+ * it only ever keeps too much, never too little.
  */
-export function couldMatch(pattern: string, paths: string[], ignoreCase: boolean): boolean {
+export function patternKey(pattern: string, ignoreCase: boolean): string {
   let end = pattern.length;
   while (end > 0 && pattern.charCodeAt(end - 1) === 0x2f) end--;
   const trimmed = end === pattern.length ? pattern : pattern.slice(0, end);
@@ -235,9 +249,25 @@ export function couldMatch(pattern: string, paths: string[], ignoreCase: boolean
       ? trimmed.toLowerCase()
       : trimmed;
   const wild = form.search(/[*?[\\]/);
-  if (wild === -1) return form === '' || paths.some((p) => p === form || p.startsWith(`${form}/`));
-  const dir = form.slice(0, form.lastIndexOf('/', wild) + 1);
-  return dir === '' || paths.some((p) => p.startsWith(dir));
+  if (wild === -1) return form === '' ? 'D' : `L${form}`;
+  return `D${form.slice(0, form.lastIndexOf('/', wild) + 1)}`;
+}
+
+/** Pure: every key (patternKey) under which a pattern could match `form` (a path in matchForm). */
+export function pathKeys(form: string): string[] {
+  const keys = ['D'];
+  for (let i = form.indexOf('/'); i !== -1; i = form.indexOf('/', i + 1)) keys.push(`D${form.slice(0, i + 1)}`, `L${form.slice(0, i)}`);
+  keys.push(`L${form}`);
+  return keys;
+}
+
+/** Pure: whether `pattern` could match one of `paths` (in matchForm) or a directory above it. */
+export function couldMatch(pattern: string, paths: string[], ignoreCase: boolean): boolean {
+  const key = patternKey(pattern, ignoreCase);
+  if (key === 'D') return true;
+  const text = key.slice(1);
+  if (key.charCodeAt(0) === 0x44) return paths.some((p) => p.startsWith(text));
+  return paths.some((p) => p === text || (p.startsWith(text) && p.charCodeAt(text.length) === 0x2f));
 }
 
 /** The claims' patterns, indexed; with `paths`, only those that could match one of them. */

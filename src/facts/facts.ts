@@ -12,7 +12,8 @@
 // commit on (configChange says it differs).
 import type { PlanChange } from '../plan/types.js';
 import { CONFIG_FILE, type Config, configDifferences, configFromTexts, workingConfigTexts } from '../config/config.js';
-import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
+import { type LiveClaim, type PlanVersion, claimAt, claimsView, decideClaims, liveClaims } from '../claims/claims.js';
+import { type VersionRef, decidedKey, readDecided, writeDecided } from '../claims/decided-cache.js';
 import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { UsageError } from '../errors.js';
@@ -51,13 +52,20 @@ export interface Facts {
   changes: Change[];
   /** The plans the change touches, before and after. */
   plans: PlanChange[];
-  /** The plan versions that judge the change: HEAD's (the parent's), the base branch's, the other worktrees' HEADs. */
-  versions: PlanVersion[];
-  /** The live claims those versions hold at `now`: the claims that judge the change. */
-  claims: LiveClaim[];
+  /**
+   * The live claims at `now` of the plan versions that judge the change (HEAD's, the base
+   * branch's, the other worktrees' HEADs, the remote-tracking branches'): the claims that judge
+   * it. Read on first use: from the claims cache, the common commit reads only claimsNear.
+   */
+  readonly claims: LiveClaim[];
+  /** Those of `claims` with a pattern that could match one of `paths` (or all of them): enough to match `paths`. */
+  claimsNear(paths: string[]): LiveClaim[];
   /** The claims once the change is made (its own plan edits applied): never for judging it. */
-  claimsAfter: LiveClaim[];
-  /** Each plan after the change and its planId (null when it has none), for planId reuse. */
+  readonly claimsAfter: LiveClaim[];
+  /**
+   * Each plan after the change and its planId (null when it has none), for planId reuse; only
+   * read when the change touches a plan (a change that touches none has no plan to compare).
+   */
   planIds: { file: string; planId: string | null }[];
   identity: Identity;
   /** A declared identity the agent markers present contradict (SPEC §4), or null. */
@@ -186,25 +194,40 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const touched = raw.filter((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)));
   const whole = new Set(touched.flatMap((c) => [c.oldBlob, c.newBlob]).filter((b): b is string => b !== null));
   const all = [...headPlans.values(), ...indexPlans.values(), ...basePlans.values(), ...worktreePlans.flatMap((w) => [...w.plans.values()]), ...remote.map((r) => r.oid), ...whole];
-  const blobs = await readPlanBlobs(repo, all, whole, true);
-  const wholeTexts = await readObjects([...whole], repo.root);
-  const textOf = new Map([...whole].map((oid, i) => [oid, wholeTexts[i] ?? null]));
-
-  const versions: PlanVersion[] = [];
-  for (const [file, oid] of headPlans) versions.push({ source: { kind: 'head', label: 'HEAD' }, file, plan: blobs.view(oid) });
+  const refs: VersionRef[] = [];
+  for (const [file, oid] of headPlans) refs.push({ source: { kind: 'head', label: 'HEAD' }, file, oid });
   if (repo.base) {
-    for (const [file, oid] of basePlans) if (headPlans.get(file) !== oid) versions.push({ source: { kind: 'base', label: `branch ${repo.base.name}` }, file, plan: blobs.view(oid) });
+    for (const [file, oid] of basePlans) if (headPlans.get(file) !== oid) refs.push({ source: { kind: 'base', label: `branch ${repo.base.name}` }, file, oid });
   }
   for (const { head: h, plans: wp } of worktreePlans) {
     const tree = repo.otherWorktrees.find((w) => w.head === h)!;
     const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''} at its HEAD`;
-    for (const [file, oid] of wp) if (headPlans.get(file) !== oid && basePlans.get(file) !== oid) versions.push({ source: { kind: 'worktree', label }, file, plan: blobs.view(oid) });
+    for (const [file, oid] of wp) if (headPlans.get(file) !== oid && basePlans.get(file) !== oid) refs.push({ source: { kind: 'worktree', label }, file, oid });
   }
-  for (const r of remote) versions.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, plan: blobs.view(r.oid) });
+  for (const r of remote) refs.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, oid: r.oid });
   // The first commit: nothing stood before it, so what it brings is the rule (as its configuration is).
-  if (repo.head === null) for (const [file, oid] of indexPlans) versions.push({ source: { kind: 'index', label: 'the index (first commit)' }, file, plan: blobs.view(oid) });
-  const claims = liveClaims(versions, now, config.staleAfterHours);
-  const { identity, conflict, markers } = identityFor(repo, claims);
+  if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: 'the index (first commit)' }, file, oid });
+
+  // The common commit changes no plan: the claims these versions decide are the cached ones
+  // (../claims/decided-cache.ts), read only near the paths the commit touches. A change to a
+  // plan reads the plans, as the plan rules and the claims after the change need them.
+  const key = decidedKey(refs, repo.ignoreCase);
+  const set = whole.size === 0 ? readDecided(repo.gitDir, key, now, config.staleAfterHours) : null;
+  let claims: LiveClaim[] | null = null;
+  let blobs: Awaited<ReturnType<typeof readPlanBlobs>> | null = null;
+  let versions: PlanVersion[] = [];
+  if (!set) {
+    blobs = await readPlanBlobs(repo, all, whole, true);
+    const viewOf = blobs.view;
+    versions = refs.map((r) => ({ source: r.source, file: r.file, plan: viewOf(r.oid) }));
+    const decided = decideClaims(versions);
+    claims = decided.map((c) => claimAt(c, now, config.staleAfterHours));
+    if (whole.size === 0) writeDecided(repo.gitDir, key, decided, repo.ignoreCase);
+  }
+  const wholeTexts = await readObjects([...whole], repo.root);
+  const textOf = new Map([...whole].map((oid, i) => [oid, wholeTexts[i] ?? null]));
+  const allClaims = () => (claims ??= set!.claims());
+  const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims());
 
   const planChanges: PlanChange[] = touched.map((c) => ({
     file: c.path,
@@ -213,9 +236,9 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   }));
   // After the change: the staged versions of the plans it touches supersede HEAD's (for the
   // committer's own claims: the Plan-Task trailer, the handoff).
-  const staged: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs.plan(c.newBlob!) }));
-  const claimsAfter = staged.length > 0 ? liveClaims([...versions, ...staged], now, config.staleAfterHours) : claims;
-  const planIds = [...indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(blobs.view(oid)) }));
+  const staged: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs!.plan(c.newBlob!) }));
+  const claimsAfter = staged.length > 0 ? liveClaims([...versions, ...staged], now, config.staleAfterHours) : null;
+  const planIds = [...indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(blobs ? blobs.view(oid) : null) }));
 
   const configChange = await readConfigChange(repo, source, raw);
   return {
@@ -226,9 +249,13 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     configChange,
     changes,
     plans: planChanges,
-    versions,
-    claims,
-    claimsAfter,
+    get claims() {
+      return allClaims();
+    },
+    get claimsAfter() {
+      return claimsAfter ?? allClaims();
+    },
+    claimsNear: (paths) => (set ? set.near(paths, repo.ignoreCase) : allClaims()),
     planIds,
     identity,
     conflict,

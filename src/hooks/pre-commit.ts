@@ -7,6 +7,7 @@ import type { HookRun } from './main.js';
 import { CHECKS, type Decision, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
 import type { CheckName, Mode } from '../config/config.js';
 import { formatDecision } from '../check/report.js';
+import { touchedPaths } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
 import { messages } from '../messages.js';
@@ -37,13 +38,16 @@ export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; ru
     rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases });
   }
 
+  // A change that touches no plan is matched against the claims near its paths only: the same
+  // decision (check matches no other), without reading ten thousand claims for one path.
+  const claims = facts.plans.length === 0 ? facts.claimsNear(touchedPaths(facts.changes)) : facts.claims;
   const decision = check({
     changes: facts.changes,
     plans: facts.plans,
     rules,
     identity,
-    claims: facts.claims,
-    ownClaims: facts.claimsAfter,
+    claims,
+    ownClaims: facts.plans.length === 0 ? claims : facts.claimsAfter,
     planIds: facts.planIds,
     config,
     modes,

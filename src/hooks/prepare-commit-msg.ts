@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { HookRun } from './main.js';
 import { allowed, check } from '../check/check.js';
 import { formatDecision } from '../check/report.js';
+import { touchedPaths } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { readIndexFacts } from '../facts/facts.js';
 import { git } from '../git/git.js';
@@ -95,8 +96,9 @@ const run: HookRun = async ([messageFile, source]) => {
       plans: [],
       rules: null,
       identity,
-      claims: facts.claims,
-      ownClaims: facts.claimsAfter,
+      // plans: [] reads only the claims near the paths; the claims after the change, all.
+      claims: facts.plans.length === 0 ? facts.claimsNear(touchedPaths(facts.changes)) : facts.claims,
+      ownClaims: facts.plans.length === 0 ? undefined : facts.claimsAfter,
       config,
       modes: { plans: 'off', transitions: 'off', claims: 'off' },
       isPlanFile: planMatcher(config).matches,

@@ -5,15 +5,38 @@ import type { Task, WorkItem } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function isStaleClaim(task: Task, item: WorkItem, now: Date, limitHours: number): boolean {
-  if (!task.claimedAt) return false;
-  const claimed = Date.parse(task.claimedAt);
-  if (Number.isNaN(claimed)) return false;
+/**
+ * What staleness reads of a claim, kept apart from the clock: its claimedAt (ms; null: none or
+ * unreadable) and the latest day of its work item's log (null: none). The claims cache keeps it,
+ * so a claim decided once is judged stale or not at each later commit's time.
+ */
+export interface StaleBasis {
+  claimed: number | null;
+  lastLog: string | null;
+}
+
+export function staleBasis(task: Task, item: WorkItem): StaleBasis {
+  const claimed = task.claimedAt ? Date.parse(task.claimedAt) : Number.NaN;
+  let lastLog: string | null = null;
+  for (const entry of item.log) {
+    if (typeof entry.date !== 'string') continue;
+    const day = entry.date.slice(0, 10);
+    if (lastLog === null || day > lastLog) lastLog = day;
+  }
+  return { claimed: Number.isNaN(claimed) ? null : claimed, lastLog };
+}
+
+export function isStaleAt(basis: StaleBasis, now: Date, limitHours: number): boolean {
+  if (basis.claimed === null) return false;
   const limitMs = limitHours * 60 * 60 * 1000;
-  if (now.getTime() - claimed <= limitMs) return false;
-  // The first calendar day (UTC) the limit reaches into.
+  if (now.getTime() - basis.claimed <= limitMs) return false;
+  // The first calendar day (UTC) the limit reaches into: a log entry on it or later is recent.
   const since = new Date(now.getTime() - limitMs).toISOString().slice(0, 10);
-  return !item.log.some((entry) => entry.date.slice(0, 10) >= since);
+  return !(basis.lastLog !== null && basis.lastLog >= since);
+}
+
+export function isStaleClaim(task: Task, item: WorkItem, now: Date, limitHours: number): boolean {
+  return isStaleAt(staleBasis(task, item), now, limitHours);
 }
 
 /** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */

@@ -19,6 +19,7 @@ import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogFile } from './store.js';
 import { judgeCommit, type Judgement } from './judge.js';
 import { viewCacheFile } from '../claims/cache.js';
+import { decidedCacheFile } from '../claims/decided-cache.js';
 import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
@@ -158,6 +159,8 @@ async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: 
   }
   if (judgement.passed) return facts;
   rmSync(viewCacheFile(record.gitDir), { force: true });
+  // The claims decided from those views too: they would hide the claim until a plan changed.
+  rmSync(decidedCacheFile(record.gitDir), { force: true });
   const violations = new Map<string, Violation>();
   for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
   // The marker's identity is as untrustworthy as its verdict: the commit's own record stands.

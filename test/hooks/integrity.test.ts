@@ -11,6 +11,7 @@ import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures
 import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
 import { viewCacheStampFile } from '../../src/claims/cache.js';
+import { decidedCacheFile } from '../../src/claims/decided-cache.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -236,6 +237,8 @@ describe('local state is a cache, never a witness', () => {
   const forgeCache = () => {
     const blob = r.git('rev-parse', `HEAD:${PLAN}`).trim();
     writeFileSync(cacheFile, JSON.stringify({ format: CLAIMS_VIEW_FORMAT, views: { [blob]: { planId: 'api', workItems: [] } } }));
+    // The claims decided from the views, kept beside them, go: pre-commit reads the views again.
+    rmSync(decidedCacheFile(gitDir), { force: true });
   };
 
   test('a hand-edited claims cache is ignored (its stamp no longer matches): the claim refuses', () => {
@@ -260,6 +263,7 @@ describe('local state is a cache, never a witness', () => {
     passed(r.commit('after the tampering'));
     disputedEntry('after the tampering');
     assert.ok(!existsSync(cacheFile) || !readFileSync(cacheFile, 'utf8').includes('"workItems":[]'), 'the forged view is gone');
+    assert.ok(!existsSync(decidedCacheFile(gitDir)), 'and so are the claims decided from it');
     const status = r.cli(['status']);
     assert.equal(status.code, 0, status.stderr);
     assert.match(status.stdout, /Commits that passed pre-commit but not the check of the commit itself: 1 /);

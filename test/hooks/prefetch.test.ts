@@ -11,6 +11,7 @@ import { NodeLog } from '../fixtures/node-log.js';
 import { CLI, type Repo } from '../fixtures/repo.js';
 import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 import { viewCacheFile } from '../../src/claims/cache.js';
+import { decidedCacheFile } from '../../src/claims/decided-cache.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
 
 const logs = new NodeLog();
@@ -78,11 +79,33 @@ test('a damaged cache is ignored and rewritten', () => {
   const file = viewCacheFile(join(r.dir, '.git'));
   for (const damage of ['{"format":1,"views":', '[]', '{"format":999,"views":{}}']) {
     writeFileSync(file, damage);
+    // The decided claims would spare the views: without them, the views are read.
+    rmSync(decidedCacheFile(join(r.dir, '.git')), { force: true });
     const refused = commit(r, 'src/api/x.ts');
     assert.equal(refused.code, 1, `still refused with a cache of ${damage}`);
     assert.deepEqual(refused.started, ['git cat-file --batch']);
     assert.equal(JSON.parse(readFileSync(file, 'utf8')).format, CLAIMS_VIEW_FORMAT);
   }
+});
+
+test('the decided claims are read near the paths committed; a truncated or edited file is ignored and rebuilt', () => {
+  const r = claimedRepo();
+  assert.equal(commit(r, 'src/a.ts').code, 0);
+  const file = decidedCacheFile(join(r.dir, '.git'));
+  const good = readFileSync(file, 'utf8');
+  assert.match(good, /^plan-hooks claims-decided /);
+  // The claim's holder hidden by hand (the length kept), and the file cut short.
+  const edited = good.replace('"codex"', '"xedoc"');
+  assert.notEqual(edited, good);
+  for (const damage of [edited, good.slice(0, -10), '', 'plan-hooks claims-decided 1\n']) {
+    writeFileSync(file, damage);
+    const refused = commit(r, 'src/api/x.ts');
+    assert.equal(refused.code, 1, 'still refused with a damaged file');
+    assert.match(refused.stderr, /api\/endpoints[\s\S]*codex/);
+    assert.deepEqual(refused.started, [], 'decided again from the views, which are intact');
+    assert.equal(readFileSync(file, 'utf8'), good, 'and written again as it was');
+  }
+  assert.equal(commit(r, 'src/b.ts').code, 0, 'a path near no claim passes');
 });
 
 test('the runner serves every configuration: with plans elsewhere node still takes its reads, and decides the same', () => {

@@ -228,7 +228,7 @@ test("uninstall removes the hooks' caches and markers in every worktree and keep
     repo.git('-C', dir, 'add', 'code.ts');
     assert.equal(repo.tryGit(['-C', dir, 'commit', '-q', '-m', 'code']).code, 0);
   }
-  const caches = [join(repo.dir, '.git/plan-hooks/claims-cache.json'), join(repo.dir, '.git/worktrees', wt.split('/').pop()!, 'plan-hooks/claims-cache.json')];
+  const caches = [repo.dir + '/.git', join(repo.dir, '.git/worktrees', wt.split('/').pop()!)].flatMap((gitDir) => [join(gitDir, 'plan-hooks/claims-cache.json'), join(gitDir, 'plan-hooks/claims-decided')]);
   for (const file of caches) assert.ok(existsSync(file), `${file} written by pre-commit`);
   const worklog = join(repo.dir, '.git/plan-hooks/worklog.jsonl');
   assert.ok(existsSync(worklog));

@@ -1,0 +1,194 @@
+// The claims a set of plan versions decides (claims.ts decideClaims), kept under the worktree's
+// git dir keyed by those versions (source, file, blob id), so the next commit over the same
+// versions — the common commit: no plan changed anywhere — neither reads nor decides a plan.
+// Staleness is decided at each commit's time from what the file keeps (StaleBasis).
+//
+// Proportional to the commit, not to the claims: the file holds one line per claim and, sorted,
+// one line per (pattern key, claim) (claims.ts patternKey). A commit looks up the keys its paths
+// lie at (pathKeys) by binary search and parses only the claims found; only a reader that wants
+// every claim (status, a plan commit) parses them all.
+//
+// Local state, never a witness (SPEC §5): the first line carries the SHA-1 and length of the
+// rest, so a truncated or hand-edited file is ignored (and rewritten by the next miss). The
+// background writer judges each commit from the plan blobs themselves.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { matchForm } from '../lib/pattern.js';
+import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, claimAt, pathKeys, patternKey } from './claims.js';
+
+export const DECIDED_FORMAT = 1;
+const MAGIC = 'plan-hooks claims-decided';
+
+export const decidedCacheFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'claims-decided');
+
+/** A plan version by name: enough to know that the claims it decides have not changed. */
+export interface VersionRef {
+  source: PlanSource;
+  file: string;
+  oid: string;
+}
+
+/** Pure: the key of a list of versions (in the order they are decided), for one case rule. */
+export function decidedKey(refs: VersionRef[], ignoreCase: boolean): string {
+  const hash = createHash('sha1').update(`${DECIDED_FORMAT} ${CLAIMS_VIEW_FORMAT} ${ignoreCase ? 1 : 0}\n`);
+  for (const r of refs) hash.update(`${JSON.stringify([r.source.kind, r.source.label, r.source.ref ?? null, r.file, r.oid])}\n`);
+  return hash.digest('hex');
+}
+
+/** A key within one line of the index: its separators escaped (what is escaped stays distinct). */
+const escapeKey = (key: string) => key.replace(/[%\t\n]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
+/** One claim as a line: sources by number (a few per repository, many claims each). */
+type ClaimLine = [task: string, file: string, holder: string, since: string | null, files: string[], source: number, branch: string | null, claimed: number | null, lastLog: string | null];
+
+interface Header {
+  key: string;
+  /** Where each claim's line starts in the body. */
+  at: number[];
+  /** Where the sorted index lines start in the body. */
+  index: number;
+  sources: PlanSource[];
+  /** The claims bound to a branch (identity reads them all). */
+  bound: number[];
+}
+
+/** The decided claims of one key, read lazily from the file's text. */
+export class ClaimSet {
+  private all: LiveClaim[] | null = null;
+  private readonly parsed = new Map<number, LiveClaim>();
+  constructor(
+    private readonly body: string,
+    private readonly header: Header,
+    private readonly now: Date,
+    private readonly staleAfterHours: number,
+  ) {}
+
+  get size(): number {
+    return this.header.at.length;
+  }
+
+  private claim(n: number): LiveClaim {
+    let claim = this.parsed.get(n);
+    if (!claim) {
+      const start = this.header.at[n]!;
+      const [task, file, holder, since, files, source, branch, claimed, lastLog] = JSON.parse(this.body.slice(start, this.body.indexOf('\n', start))) as ClaimLine;
+      claim = claimAt({ task, file, holder, since, files, source: this.header.sources[source]!, branch, basis: { claimed, lastLog } }, this.now, this.staleAfterHours);
+      this.parsed.set(n, claim);
+    }
+    return claim;
+  }
+
+  /** Every claim, in the order decideClaims gave them. */
+  claims(): LiveClaim[] {
+    this.all ??= this.header.at.map((_, n) => this.claim(n));
+    return this.all;
+  }
+
+  /** The claims bound to a branch. */
+  bound(): LiveClaim[] {
+    return this.header.bound.map((n) => this.claim(n));
+  }
+
+  /** The claims with a pattern that could match one of `paths` (claims.ts couldMatch), in order. */
+  near(paths: string[], ignoreCase: boolean): LiveClaim[] {
+    const keys = new Set<string>();
+    for (const p of paths) for (const k of pathKeys(matchForm(p, ignoreCase))) keys.add(k);
+    const found = new Set<number>();
+    for (const key of keys) for (const n of this.lookup(escapeKey(key))) found.add(n);
+    return [...found].sort((a, b) => a - b).map((n) => this.claim(n));
+  }
+
+  /** The claim numbers of the index lines `<key>\t<n>`: a binary search over the sorted lines. */
+  private lookup(key: string): number[] {
+    const { body } = this;
+    const target = `${key}\t`;
+    let lo = this.header.index;
+    let hi = body.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const start = Math.max(lo, body.lastIndexOf('\n', mid - 1) + 1);
+      const end = body.indexOf('\n', start);
+      if (body.slice(start, end) < target) lo = end + 1;
+      else hi = start;
+    }
+    const out: number[] = [];
+    while (lo < body.length && body.startsWith(target, lo)) {
+      const end = body.indexOf('\n', lo);
+      out.push(Number(body.slice(lo + target.length, end)));
+      lo = end + 1;
+    }
+    return out;
+  }
+}
+
+/** Pure: the file's text for `claims` under `key`. */
+export function formatDecided(key: string, claims: DecidedClaim[], ignoreCase: boolean): string {
+  const sources: PlanSource[] = [];
+  const sourceIds = new Map<string, number>();
+  const lines: string[] = [];
+  const at: number[] = [];
+  const bound: number[] = [];
+  const index: string[] = [];
+  let offset = 0;
+  claims.forEach((c, n) => {
+    const id = JSON.stringify(c.source);
+    let source = sourceIds.get(id);
+    if (source === undefined) {
+      source = sources.push(c.source) - 1;
+      sourceIds.set(id, source);
+    }
+    const line = JSON.stringify([c.task, c.file, c.holder, c.since, c.files, source, c.branch, c.basis.claimed, c.basis.lastLog] satisfies ClaimLine);
+    at.push(offset);
+    offset += line.length + 1;
+    lines.push(line);
+    if (c.branch !== null) bound.push(n);
+    for (const k of new Set(c.files.map((f) => patternKey(f, ignoreCase)))) index.push(`${escapeKey(k)}\t${n}`);
+  });
+  index.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const header: Header = { key, at, index: offset, sources, bound };
+  const rest = `${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join('')}${index.map((l) => `${l}\n`).join('')}`;
+  return `${MAGIC} ${DECIDED_FORMAT} ${createHash('sha1').update(rest).digest('hex')} ${rest.length}\n${rest}`;
+}
+
+/** Pure: the claims of `text` when it is a whole, unaltered file for `key`; else null. */
+export function parseDecided(text: string, key: string, now: Date, staleAfterHours: number): ClaimSet | null {
+  const first = text.indexOf('\n');
+  const [magic1, magic2, format, digest, length] = text.slice(0, first).split(' ');
+  if (`${magic1} ${magic2}` !== MAGIC || format !== String(DECIDED_FORMAT)) return null;
+  const rest = text.slice(first + 1);
+  if (String(rest.length) !== length || createHash('sha1').update(rest).digest('hex') !== digest) return null;
+  const cut = rest.indexOf('\n');
+  let header: Header;
+  try {
+    header = JSON.parse(rest.slice(0, cut)) as Header;
+  } catch {
+    return null;
+  }
+  if (typeof header !== 'object' || header === null || header.key !== key || !Array.isArray(header.at) || !Array.isArray(header.sources) || !Array.isArray(header.bound)) return null;
+  return new ClaimSet(rest.slice(cut + 1), header, now, staleAfterHours);
+}
+
+/** The cached claims for `key`, or null (no file, another key, or a file that fails its check). */
+export function readDecided(gitDir: string, key: string, now: Date, staleAfterHours: number): ClaimSet | null {
+  let text: string;
+  try {
+    text = readFileSync(decidedCacheFile(gitDir), 'utf8');
+  } catch {
+    return null;
+  }
+  return parseDecided(text, key, now, staleAfterHours);
+}
+
+export function writeDecided(gitDir: string, key: string, claims: DecidedClaim[], ignoreCase: boolean): void {
+  const file = decidedCacheFile(gitDir);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, formatDecided(key, claims, ignoreCase));
+    // Renamed into place: a reader never sees half a file.
+    renameSync(temp, file);
+  } catch {
+    // A cache that cannot be written only makes the next commit decide the claims again.
+  }
+}

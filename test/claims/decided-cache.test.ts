@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../src/claims/claims.js';
+import { type VersionRef, decidedCacheFile, decidedKey, formatDecided, parseDecided, readDecided, writeDecided } from '../../src/claims/decided-cache.js';
+import { matchForm } from '../../src/lib/pattern.js';
+import { claimed, hoursAgo, plan } from '../fixtures/claimed-plans.js';
+
+const NOW = new Date();
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41'];
+const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A'];
+
+/** One claim per pattern, a few without files, one bound to a branch, one stale. */
+function versions(): PlanVersion[] {
+  const tasks = PATTERNS.map((p, i) => claimed(`t${i}`, i % 2 ? 'codex' : 'gemini', [p]));
+  tasks.push(claimed('nofiles', 'codex', []), claimed('bound', 'claude', ['x/'], 1, { metadata: { branch: 'feature/x' } }), claimed('old', 'codex', ['old/'], 24 * 30));
+  const stalePlan = plan('q', [claimed('gone', 'codex', ['q/'], 24 * 30)], { log: [{ date: '2020-01-01', summary: 'long ago' }] });
+  return [
+    { source: { kind: 'head', label: 'HEAD' }, file: 'docs/p-plan.json', plan: plan('p', tasks) },
+    { source: { kind: 'base', label: 'branch main' }, file: 'docs/q-plan.json', plan: stalePlan },
+    { source: { kind: 'remote', label: 'origin/x', ref: 'refs/remotes/origin/x' }, file: 'docs/r-plan.json', plan: plan('r', [claimed('far', 'codex', ['far/'], 2)]) },
+  ];
+}
+const refs = (vs: PlanVersion[]): VersionRef[] => vs.map((v, i) => ({ source: v.source, file: v.file, oid: String(i).repeat(40) }));
+
+test('the file gives back exactly the claims liveClaims decides, staleness at the time it is read', () => {
+  const vs = versions();
+  const key = decidedKey(refs(vs), false);
+  const text = formatDecided(key, decideClaims(vs), false);
+  for (const now of [NOW, new Date(NOW.getTime() + 40 * 24 * 3600_000)]) {
+    const set = parseDecided(text, key, now, 24);
+    assert.ok(set);
+    assert.deepEqual(set.claims(), liveClaims(vs, now, 24));
+    assert.deepEqual(
+      set.bound(),
+      liveClaims(vs, now, 24).filter((c) => c.branch !== null),
+    );
+  }
+  const later = parseDecided(text, key, new Date(NOW.getTime() + 40 * 24 * 3600_000), 24)!;
+  assert.ok(later.claims().every((c) => c.stale), 'forty days on, every claim is stale');
+  assert.ok(parseDecided(text, key, NOW, 24)!.claims().some((c) => !c.stale));
+});
+
+test('near(paths) keeps every claim a pattern of which could match a path, and no other', () => {
+  const vs = versions();
+  for (const ignoreCase of [false, true]) {
+    const key = decidedKey(refs(vs), ignoreCase);
+    const set = parseDecided(formatDecided(key, decideClaims(vs), ignoreCase), key, NOW, 24)!;
+    const all = liveClaims(vs, NOW, 24);
+    for (const paths of [...PATHS.map((p) => [p]), PATHS, [], ['nowhere/at/all.ts']]) {
+      const forms = paths.map((p) => matchForm(p, ignoreCase));
+      const expected = forms.length === 0 ? [] : all.filter((c) => c.files.some((f) => couldMatch(f, forms, ignoreCase)));
+      assert.deepEqual(set.near(paths, ignoreCase), expected, `${JSON.stringify(paths)} (ignoreCase ${ignoreCase})`);
+    }
+  }
+});
+
+test('a file for other versions, another format, cut short or edited is not used', () => {
+  const vs = versions();
+  const key = decidedKey(refs(vs), false);
+  const text = formatDecided(key, decideClaims(vs), false);
+  assert.ok(parseDecided(text, key, NOW, 24));
+  const other = refs(vs).map((r, i) => (i === 0 ? { ...r, oid: 'f'.repeat(40) } : r));
+  assert.notEqual(decidedKey(other, false), key, 'another blob is another key');
+  assert.notEqual(decidedKey(refs(vs), true), key, 'another case rule is another key');
+  assert.equal(parseDecided(text, decidedKey(other, false), NOW, 24), null);
+  assert.equal(parseDecided(text.replace(/^plan-hooks claims-decided 1 /, 'plan-hooks claims-decided 2 '), key, NOW, 24), null);
+  assert.equal(parseDecided(text.slice(0, -1), key, NOW, 24), null);
+  assert.equal(parseDecided(text.replace('"codex"', '"xedoc"'), key, NOW, 24), null);
+  assert.equal(parseDecided('', key, NOW, 24), null);
+  assert.equal(parseDecided('{}', key, NOW, 24), null);
+});
+
+test('written and read under the git dir; a missing or damaged file reads as none', () => {
+  const gitDir = mkdtempSync(join(tmpdir(), 'plan-hooks-decided-'));
+  dirs.push(gitDir);
+  const vs = versions();
+  const key = decidedKey(refs(vs), false);
+  assert.equal(readDecided(gitDir, key, NOW, 24), null);
+  writeDecided(gitDir, key, decideClaims(vs), false);
+  assert.deepEqual(readDecided(gitDir, key, NOW, 24)?.claims(), liveClaims(vs, NOW, 24));
+  writeFileSync(decidedCacheFile(gitDir), 'garbage');
+  assert.equal(readDecided(gitDir, key, NOW, 24), null);
+});
+
+test('a stale claim decided once turns stale later by the same rule as the plan rules', () => {
+  const vs: PlanVersion[] = [{ source: { kind: 'head', label: 'HEAD' }, file: 'docs/p-plan.json', plan: plan('p', [claimed('t', 'codex', ['src'], 1, { claimedAt: hoursAgo(1) })]) }];
+  const key = decidedKey(refs(vs), false);
+  const text = formatDecided(key, decideClaims(vs), false);
+  for (const hours of [0, 23, 25, 48, 72]) {
+    const at = new Date(NOW.getTime() + hours * 3600_000);
+    assert.deepEqual(
+      parseDecided(text, key, at, 24)!.claims().map((c) => c.stale),
+      liveClaims(vs, at, 24).map((c) => c.stale),
+      `${hours} h on`,
+    );
+  }
+});
