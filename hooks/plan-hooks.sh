@@ -13,15 +13,19 @@ case $PWD in */.git) cd .. ;; */.git/*) cd "${PWD%%/.git/*}" ;; esac
 i="${XDG_CONFIG_HOME:-$HOME/.config}/plan-hooks/init.sh"
 [ -f "$i" ] && . "$i"
 
+# pre-push and post-rewrite read git's input on stdin. It is read once here when a chained hook
+# needs a copy too, and for post-rewrite, whose record the runner writes; plan-hooks gets it below.
+case $hook in
+  pre-push) [ -n "$chained" ] && [ -x "$chained" ] && { input=$(cat); have_input=1; } ;;
+  post-rewrite) input=$(cat); have_input=1 ;;
+esac
 if [ -n "$chained" ] && [ -x "$chained" ]; then
-  case $hook in
-    pre-push|post-rewrite)
-      # Both the chained hook and plan-hooks read git's input on stdin: give each a copy.
-      input=$(cat)
-      printf '%s' "${input:+$input
-}" | "$chained" "$@" ;;
-    *) "$chained" "$@" ;;
-  esac
+  if [ -n "${have_input-}" ]; then
+    printf '%s' "${input:+$input
+}" | "$chained" "$@"
+  else
+    "$chained" "$@"
+  fi
   c=$?
   case $hook in post-*) ;; *) [ $c -ne 0 ] && exit $c ;; esac
 fi
@@ -124,19 +128,43 @@ if [ -z "$node" ] || [ -z "$cli" ]; then
 fi
 # The hook's bundled file beside the CLI starts faster than the CLI (src/hooks/main.ts).
 entry="${cli%/cli.js}/hooks/$hook.cjs"
-if [ "$hook" = post-commit ] && [ -f "$entry" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
+# post-commit's bundle drains the queue for all three.
+drainer="${cli%/cli.js}/hooks/post-commit.cjs"
+case $hook in post-commit|post-merge|post-rewrite) queue=1 ;; *) queue= ;; esac
+if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   # The worklog entry is written after git returns (src/worklog/pending.ts). Kept here, with one
-  # git process, is only what may change by then: the commit, the branch, the sequencer state,
-  # pre-commit's marker (emptied: consumed) and the identity variables. node then starts
-  # detached, holding none of git's (or its caller's) streams, so nothing waits for it. Under
-  # PLAN_HOOKS=2 it runs in the foreground, so the trace shows it.
+  # git process, is only what may change by then: the commit (post-merge: a merge commit only;
+  # post-rewrite: git's old → new pairs), the branch, the sequencer state, pre-commit's marker
+  # (emptied: consumed) and the identity variables. node then starts detached, holding none of
+  # git's (or its caller's) streams, so nothing waits for it; the queue keeps the order (a
+  # rebase's rewrite after its picks). Under PLAN_HOOKS=2 it runs in the foreground, so the
+  # trace shows it.
+  args=
+  pairs=
+  if [ "$hook" = post-rewrite ]; then
+    args=amend
+    [ "${1-}" = rebase ] && args=rebase
+    # git's lines are '<old> <new> [<extra>]'; the record's reader checks each id. None: nothing to record.
+    pairs=$(printf '%s\n' "$input" | while read -r o w x; do [ -n "$w" ] && printf 'pair %s %s\n' "$o" "$w"; done)
+    [ -n "$pairs" ] || exit 0
+  fi
+  # post-merge lists HEAD's parents too (HEAD^@), before the ref: a merge commit has two or more.
+  parents=
+  [ "$hook" = post-merge ] && parents='HEAD^@'
   IFS='
 '
   set -f
-  set -- $(git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD --symbolic-full-name HEAD 2>/dev/null)
+  set -- $(git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD $parents --symbolic-full-name HEAD 2>/dev/null)
   set +f
   unset IFS
-  if [ $# -eq 4 ]; then
+  ref=
+  if [ "$hook" = post-merge ]; then
+    [ $# -ge 6 ] || exit 0
+    eval "ref=\${$#}"
+  elif [ $# -eq 4 ]; then
+    ref=$4
+  fi
+  if [ -n "$ref" ]; then
     q="$2/plan-hooks/pending"
     n=$(date +%s%N 2>/dev/null)
     case $n in *[!0-9]*|'') n="$(date +%s)000000000" ;; esac
@@ -145,28 +173,32 @@ if [ "$hook" = post-commit ] && [ -f "$entry" ] && [ "${PLAN_HOOKS-}" != 2 ]; th
     for f in rebase-merge rebase-apply CHERRY_PICK_HEAD sequencer REVERT_HEAD; do [ -e "$1/$f" ] && s="$s $f"; done
     m="$1/plan-hooks/verified.json"
     v=
-    [ -s "$m" ] && read -r v < "$m"
+    [ -z "$pairs" ] && [ -s "$m" ] && read -r v < "$m"
     # Where the queue cannot be written, node below records the commit and reports why not.
     if { [ -d "$q" ] || mkdir -p "$q"; } 2>/dev/null && {
-      printf 'kind commit\ncommit %s\nref %s\ngitdir %s\ncwd %s\nstate%s\n' "$3" "$4" "$1" "$PWD" "$s"
-      [ -n "$v" ] && printf 'marker %s\n' "$v"
+      if [ -n "$pairs" ]; then
+        printf 'kind rewrite\nrewrite %s\nref %s\ngitdir %s\ncwd %s\n%s\n' "$args" "$ref" "$1" "$PWD" "$pairs"
+      else
+        printf 'kind commit\ncommit %s\nref %s\ngitdir %s\ncwd %s\nstate%s\n' "$3" "$ref" "$1" "$PWD" "$s"
+        [ -n "$v" ] && printf 'marker %s\n' "$v"
+      fi
       for v in @IDENTITY_VARS@; do
         eval "x=\${$v-}"
         case $x in ''|*'
 '*) ;; *) printf 'env %s=%s\n' "$v" "$x" ;; esac
       done
     } 2>/dev/null > "$r.tmp" && mv "$r.tmp" "$r" 2>/dev/null; then
-      [ -s "$m" ] && : > "$m"
+      [ -z "$pairs" ] && [ -s "$m" ] && : > "$m"
       if command -v setsid >/dev/null 2>&1; then
-        setsid "$node" "$entry" --drain "$2" </dev/null >/dev/null 2>&1 &
+        setsid "$node" "$drainer" --drain "$2" </dev/null >/dev/null 2>&1 &
       else
-        nohup "$node" "$entry" --drain "$2" </dev/null >/dev/null 2>&1 &
+        nohup "$node" "$drainer" --drain "$2" </dev/null >/dev/null 2>&1 &
       fi
       exit 0
     fi
     rm -f "$r.tmp" 2>/dev/null
   fi
-  set --
+  set -- $args
 fi
 if [ -f "$entry" ]; then set -- "$entry" "$@"; else set -- "$cli" hook "$hook" "$@"; fi
 if [ "$hook" = pre-commit ]; then
@@ -175,6 +207,11 @@ if [ "$hook" = pre-commit ]; then
   {
 @PREFETCH@
   } 2>/dev/null | PLAN_HOOKS_PREFETCH=1 "$node" "$@"
+  exit
+fi
+if [ -n "${have_input-}" ]; then
+  printf '%s' "${input:+$input
+}" | "$node" "$@"
   exit
 fi
 exec "$node" "$@"

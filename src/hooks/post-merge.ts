@@ -1,7 +1,8 @@
 // post-merge: `git merge --no-ff` runs no post-commit, so a merge commit would be missing from the
 // worklog. This hook records HEAD when it is a merge commit made on top of recorded work;
 // fast-forward merges and pulls bring commits made elsewhere and are not recorded here. Never
-// fails git.
+// fails git. The runner queues a merge commit in shell and the entry is written after git
+// returns (hooks/plan-hooks.sh); this runs where it could not, and waits for the entry.
 import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 

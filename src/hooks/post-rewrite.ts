@@ -1,6 +1,8 @@
 // post-rewrite: record amend and rebase rewrites (old → new) as an entry of their own; earlier
-// entries are never edited. git passes "amend" or "rebase" and the pairs on stdin. The entry
-// goes through the queue (after the picks' own entries) and is written before this returns.
+// entries are never edited. git passes "amend" or "rebase" and the pairs on stdin. The runner
+// queues them in shell and the entry is written after git returns, after the picks' own entries
+// (hooks/plan-hooks.sh); this runs where it could not (no queue directory, PLAN_HOOKS=2, a runner
+// older than that), and then the entry is written before it returns.
 import type { HookRun } from './main.js';
 import { neverFail } from '../worklog/guard.js';
 

@@ -202,6 +202,8 @@ test('the notes mirror (config notes: true) attaches the entry and follows an am
   assert.equal(note.commit, head(repo));
   assert.equal(repo.git('config', '--get', 'notes.rewriteRef').trim(), 'refs/notes/plan-hooks');
   ok(repo.commit('amended', '--amend'));
+  // The amend's entries are written after git returns: a reader waits for them.
+  readLog(repo);
   assert.equal(JSON.parse(repo.git('notes', '--ref=refs/notes/plan-hooks', 'show', 'HEAD')).commit, head(repo));
   assertClean(repo);
 });

@@ -1,0 +1,108 @@
+// post-rewrite and post-merge are queued by the runner in shell, as post-commit is: git waits for
+// no node of theirs; the detached drainer writes the entries, in order. A chained hook that reads
+// git's input on stdin (post-rewrite, pre-push) gets it, and so does plan-hooks.
+import assert from 'node:assert/strict';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { NodeLog } from '../fixtures/node-log.js';
+import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
+import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { CHAINED_SUFFIX } from '../../src/install/facts.js';
+import { head, readLog } from './helpers.js';
+
+const logs = new NodeLog();
+const repos: Repo[] = [];
+after(() => {
+  repos.forEach((r) => r.remove());
+  logs.remove();
+});
+const ok = (r: RunResult) => assert.equal(r.code, 0, r.stderr + r.stdout);
+let n = 0;
+/** Runs git with node's starts logged; the hooks each node process was started for. */
+function started(r: Repo, args: string[]): string[] {
+  const log = join(logs.dir, `starts-${n++}.log`);
+  ok(r.tryGit(args, logs.starts(log)));
+  readLog(r); // waits for the detached drainer, which logs too
+  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+}
+const hooksDir = (r: Repo) => r.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim();
+
+test('amend, rebase and merge --no-ff start no node of post-rewrite or post-merge; the drainer records them in order', () => {
+  const r = makeRepo({ initialCommit: true });
+  repos.push(r);
+  r.installRawHooks(['post-commit', 'post-rewrite', 'post-merge']);
+  r.write('a.txt', 'a\n');
+  r.git('add', '-A');
+  ok(r.commit('a'));
+  const old = head(r);
+  const amend = started(r, ['commit', '-q', '--amend', '-m', 'a, amended']);
+  assert.ok(amend.length > 0 && amend.every((s) => s === 'hook post-commit'), `only the drainer: ${amend.join(' | ')}`);
+  let entries = readLog(r);
+  const last = entries.at(-1)!;
+  assert.equal(last.type, 'rewrite');
+  assert.deepEqual(last.type === 'rewrite' && [last.kind, last.rewrites], ['amend', [{ old, new: head(r) }]]);
+
+  r.git('checkout', '-q', '-b', 'topic');
+  r.write('t.txt', 't\n');
+  r.git('add', '-A');
+  ok(r.commit('topic'));
+  r.git('checkout', '-q', 'main');
+  r.write('m.txt', 'm\n');
+  r.git('add', '-A');
+  ok(r.commit('main moves'));
+  r.git('checkout', '-q', 'topic');
+  const tip = head(r);
+  const rebase = started(r, ['rebase', '-q', 'main']);
+  assert.ok(rebase.every((s) => s === 'hook post-commit'), `only the drainer: ${rebase.join(' | ')}`);
+  entries = readLog(r);
+  const rewrite = entries.at(-1)!;
+  assert.deepEqual(rewrite.type === 'rewrite' && [rewrite.kind, rewrite.rewrites], ['rebase', [{ old: tip, new: head(r) }]]);
+  const pick = entries.findIndex((e) => e.type === 'commit' && e.commit === head(r));
+  assert.ok(pick !== -1 && pick < entries.length - 1, 'the pick is recorded before the rewrite');
+
+  r.git('checkout', '-q', 'main');
+  const merge = started(r, ['merge', '-q', '--no-ff', '-m', 'merge topic', 'topic']);
+  assert.ok(merge.every((s) => s === 'hook post-commit'), `only the drainer: ${merge.join(' | ')}`);
+  const e = readLog(r).at(-1)!;
+  assert.equal(e.type === 'commit' && e.operation, 'merge');
+  assert.equal(e.type === 'commit' && e.commit, head(r));
+  const count = readLog(r).length;
+  r.git('checkout', '-q', '-b', 'ff', 'HEAD~1');
+  // A fast-forward onto the merge commit: queued, and found recorded already.
+  const ff = started(r, ['merge', '-q', '--ff-only', 'main']);
+  assert.ok(ff.every((s) => s === 'hook post-commit'), `only the drainer: ${ff.join(' | ')}`);
+  assert.equal(readLog(r).length, count, 'and records nothing');
+  const seqs = readLog(r).map((x) => x.seq);
+  assert.deepEqual(seqs, seqs.map((_, i) => i + 1));
+});
+
+test('a chained post-rewrite and a chained pre-push get git\u2019s input, and so does plan-hooks', () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['post-commit', 'post-rewrite', 'pre-push']);
+  repos.push(r);
+  const seen = join(r.dir, '..', `chained-${process.pid}-${n++}`);
+  for (const hook of ['post-rewrite', 'pre-push']) {
+    const file = join(hooksDir(r), `${hook}${CHAINED_SUFFIX}`);
+    writeFileSync(file, `#!/bin/sh\n{ echo "${hook} $*"; cat; } >> '${seen}'\n`);
+    chmodSync(file, 0o755);
+  }
+  r.write('x.txt', 'x\n');
+  r.git('add', '-A');
+  ok(r.commit('x'));
+  const old = head(r);
+  ok(r.commit('x, amended', '--amend'));
+  const rewrite = readLog(r).at(-1)!;
+  assert.deepEqual(rewrite.type === 'rewrite' && rewrite.rewrites, [{ old, new: head(r) }], 'plan-hooks recorded the pair');
+  assert.match(readFileSync(seen, 'utf8'), new RegExp(`^post-rewrite amend\\n${old} ${head(r)}\\n`), 'the chained hook read it too');
+
+  const remote = join(r.dir, '..', `remote-${process.pid}-${n++}.git`);
+  r.git('init', '-q', '--bare', remote);
+  r.git('remote', 'add', 'origin', remote);
+  r.write('src/api/users.ts', 'x\n');
+  r.git('add', '-A');
+  ok(r.tryGit(['commit', '-q', '--no-verify', '-m', 'past pre-commit']));
+  const push = r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']);
+  assert.equal(push.code, 1, 'plan-hooks judged the pushed commits');
+  assert.match(push.stderr, /src\/api\/users\.ts/);
+  assert.match(readFileSync(seen, 'utf8'), new RegExp(`pre-push origin ${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nHEAD ${head(r)} refs/heads/main 0{40}\\n`), 'and the chained pre-push read the refs');
+});
