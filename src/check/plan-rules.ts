@@ -13,10 +13,14 @@ import type { PlanChange } from '../plan/types.js';
 export async function loadPlanRules(
   root: string,
   plans: PlanChange[],
-  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]> },
+  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean },
 ): Promise<PlanRules> {
   const staged = plans.filter((p): p is PlanChange & { after: string } => p.after !== null);
-  const facts = await gatherPlanFacts(root, staged.map((p) => ({ path: p.file, text: p.after })));
+  const facts = await gatherPlanFacts(
+    root,
+    staged.map((p) => ({ path: p.file, text: p.after })),
+    opts.ignoreCase === undefined ? undefined : { ignoreCase: opts.ignoreCase },
+  );
   const factsOf = new Map(staged.map((p, i) => [p.file, facts[i]!]));
   return {
     validate: (text, file) => validatePlanText(text, file, factsOf.get(file) ?? UNKNOWN_FACTS, opts),

@@ -105,16 +105,25 @@ export function identityFor(
  * The views of plan blobs by id. The claims cache (../claims/cache.ts) spares the common commit
  * a cat-file and the parse of every plan; `whole` are read in full (the plans the change touches).
  */
-async function readPlanBlobs(repo: Repository, oids: string[], whole: Set<string>, useCache: boolean): Promise<{ view: (oid: string) => unknown; plan: (oid: string) => unknown }> {
+async function readPlanBlobs(
+  repo: Repository,
+  oids: string[],
+  whole: Set<string>,
+  useCache: boolean,
+): Promise<{ view: (oid: string) => unknown; plan: (oid: string) => unknown; text: (oid: string) => string | null }> {
   const cache = useCache ? readViewCache(repo.gitDir) : new Map<string, unknown>();
   const names = [...new Set(oids)];
   const toRead = names.filter((oid) => whole.has(oid) || !cache.has(oid));
   const texts = await readObjects(toRead, repo.root);
   const plans = new Map<string, unknown>();
-  toRead.forEach((oid, i) => plans.set(oid, parsePlanJson(texts[i] ?? '')));
+  const read = new Map<string, string | null>();
+  toRead.forEach((oid, i) => {
+    plans.set(oid, parsePlanJson(texts[i] ?? ''));
+    read.set(oid, texts[i] ?? null);
+  });
   const views = new Map(names.map((oid) => [oid, cache.has(oid) ? cache.get(oid) : claimsView(plans.get(oid))]));
   if (useCache && names.some((oid) => !cache.has(oid))) writeViewCache(repo.gitDir, views);
-  return { view: (oid) => views.get(oid), plan: (oid) => (plans.has(oid) ? plans.get(oid) : views.get(oid)) };
+  return { view: (oid) => views.get(oid), plan: (oid) => (plans.has(oid) ? plans.get(oid) : views.get(oid)), text: (oid) => read.get(oid) ?? null };
 }
 
 /** The commands besides the repository's own: see readChangeFacts for why the order matters. */
@@ -224,8 +233,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     claims = decided.map((c) => claimAt(c, now, config.staleAfterHours));
     if (whole.size === 0) writeDecided(repo.gitDir, key, decided, repo.ignoreCase);
   }
-  const wholeTexts = await readObjects([...whole], repo.root);
-  const textOf = new Map([...whole].map((oid, i) => [oid, wholeTexts[i] ?? null]));
+  // The plans the change touches were read whole with the views (a miss whenever `whole` is not empty).
+  const textOf = new Map([...whole].map((oid) => [oid, blobs ? blobs.text(oid) : null]));
   const allClaims = () => (claims ??= set!.claims());
   const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims());
 

@@ -3,6 +3,7 @@
 import type { Config } from '../config/config.js';
 import { git } from '../git/git.js';
 import { currentBranch } from '../git/queries.js';
+import { uncommittedPaths } from '../git/status.js';
 import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
@@ -18,13 +19,7 @@ export async function blockFacts(root: string, config: Config, now: Date, known?
 }
 
 /** Paths whose working copy differs from the index, and untracked files (not ignored). */
-export async function uncommittedPaths(root: string): Promise<string[]> {
-  const [changed, untracked] = await Promise.all([
-    git(['diff', '--name-only', '-z', '--no-ext-diff'], { cwd: root }),
-    git(['ls-files', '-z', '--others', '--exclude-standard'], { cwd: root }),
-  ]);
-  return [...new Set([...changed.split('\0'), ...untracked.split('\0')].filter(Boolean))].sort();
-}
+export { uncommittedPaths };
 
 /**
  * handoff.lastCommit resolved against HEAD. `history` (planHistory's) holds HEAD's recent

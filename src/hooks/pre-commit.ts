@@ -35,7 +35,7 @@ export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; ru
   let rules: PlanRules | null = null;
   if (facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')) {
     const { loadPlanRules } = await import('../check/plan-rules.js');
-    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases });
+    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase });
   }
 
   // A change that touches no plan is matched against the claims near its paths only: the same

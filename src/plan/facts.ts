@@ -27,12 +27,12 @@ function handoffOf(text: string): { branch?: unknown; lastCommit?: unknown } {
  * Facts for each plan, in order. `root` is the repository's working tree, or null outside a
  * repository (then only the paired Markdown is checked).
  */
-export async function gatherPlanFacts(root: string | null, plans: readonly PlanSource[]): Promise<PlanFacts[]> {
+export async function gatherPlanFacts(root: string | null, plans: readonly PlanSource[], known?: { ignoreCase: boolean }): Promise<PlanFacts[]> {
   const handoffs = plans.map((p) => handoffOf(p.text));
   const commitIds = handoffs.map((h) => (typeof h.lastCommit === 'string' ? (h.lastCommit.trim().split(/\s+/)[0] ?? '') : null));
   const [ignoreCase, branches, commits] = root
     ? await Promise.all([
-        readIgnoreCase(root),
+        known ? known.ignoreCase : readIgnoreCase(root),
         handoffs.some((h) => typeof h.branch === 'string') ? readBranches(root) : Promise.resolve(new Set<string>()),
         existingCommits(commitIds.filter((id): id is string => id !== null && COMMIT_ID.test(id)), root),
       ])

@@ -1,0 +1,26 @@
+// What is left uncommitted in the working tree: paths whose working copy differs from the index,
+// and untracked files (not ignored), from one `git status`, which scans the tree once (`git diff
+// --name-only` and `git ls-files --others` each scanned it). No optional lock: it runs inside
+// hooks, while git holds the index.
+import { git, splitNul } from './git.js';
+
+export const UNCOMMITTED_STATUS = ['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'];
+
+/** Pure: `status --porcelain=v1 -z` → the paths with a working-tree change, and untracked ones, sorted. */
+export function parseUncommitted(out: string): string[] {
+  const parts = splitNul(out);
+  const paths = new Set<string>();
+  for (let i = 0; i < parts.length; i++) {
+    const entry = parts[i]!;
+    const x = entry.charAt(0);
+    const y = entry.charAt(1);
+    if (y !== ' ') paths.add(entry.slice(3));
+    // A rename or copy (none with --no-renames, unless git ignores it) is followed by its source.
+    if (x === 'R' || x === 'C' || y === 'R' || y === 'C') i++;
+  }
+  return [...paths].sort();
+}
+
+export async function uncommittedPaths(root: string): Promise<string[]> {
+  return parseUncommitted(await git(UNCOMMITTED_STATUS, { cwd: root }));
+}
