@@ -171,6 +171,7 @@ try {
     console.log(`claims curve, ${label}: ${results.map((r, i) => `${CLAIMS[i]} → ${r.median.toFixed(1)} ms (${(r.median / one.median).toFixed(2)}×)`).join(', ')} — ${verdict(results.at(-1).median / one.median, 1.3)}; CPU ${results.map((r) => `${(r.cpu / one.cpu).toFixed(2)}×`).join(', ')}`);
   }
   for (const c of curve) settle(c.whole);
+  console.log(`  peak memory, pre-commit alone: ${curve.map((c) => `${c.n} claims ${peakMemory(c.pre)}`).join(', ')}`);
   console.log(`  peak memory, whole commit: ${curve.map((c) => `${c.n} claims ${peakMemory(c.whole)}`).join(', ')}`);
   }
 
