@@ -184,8 +184,9 @@ export function decideClaims(versions: PlanVersion[]): DecidedClaim[] {
 }
 
 /** A decided claim as it stands at `now`. */
-export function claimAt({ basis, ...claim }: DecidedClaim, now: Date, staleAfterHours: number): LiveClaim {
-  return { ...claim, stale: isStaleAt(basis, now, staleAfterHours) };
+export function claimAt(c: DecidedClaim, now: Date, staleAfterHours: number): LiveClaim {
+  // Field by field: an object rest and spread per claim cost more than deciding it, at 10,000.
+  return { task: c.task, file: c.file, holder: c.holder, since: c.since, files: c.files, stale: isStaleAt(c.basis, now, staleAfterHours), source: c.source, branch: c.branch };
 }
 
 /** Held tasks after the version rule, with staleness at `now`. */

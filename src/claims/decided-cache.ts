@@ -15,7 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { matchForm } from '../lib/pattern.js';
-import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, claimAt, pathKeys, patternKey } from './claims.js';
+import { isStaleAt } from '../plan/stale.js';
+import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, pathKeys, patternKey } from './claims.js';
 
 export const DECIDED_FORMAT = 1;
 const MAGIC = 'plan-hooks claims-decided';
@@ -68,20 +69,28 @@ export class ClaimSet {
     return this.header.at.length;
   }
 
+  private toClaim([task, file, holder, since, files, source, branch, claimed, lastLog]: ClaimLine): LiveClaim {
+    return { task, file, holder, since, files, stale: isStaleAt({ claimed, lastLog }, this.now, this.staleAfterHours), source: this.header.sources[source]!, branch };
+  }
+
   private claim(n: number): LiveClaim {
     let claim = this.parsed.get(n);
     if (!claim) {
       const start = this.header.at[n]!;
-      const [task, file, holder, since, files, source, branch, claimed, lastLog] = JSON.parse(this.body.slice(start, this.body.indexOf('\n', start))) as ClaimLine;
-      claim = claimAt({ task, file, holder, since, files, source: this.header.sources[source]!, branch, basis: { claimed, lastLog } }, this.now, this.staleAfterHours);
+      claim = this.toClaim(JSON.parse(this.body.slice(start, this.body.indexOf('\n', start))) as ClaimLine);
       this.parsed.set(n, claim);
     }
     return claim;
   }
 
-  /** Every claim, in the order decideClaims gave them. */
+  /** Every claim, in the order decideClaims gave them: the claim lines parsed as one array. */
   claims(): LiveClaim[] {
-    this.all ??= this.header.at.map((_, n) => this.claim(n));
+    if (!this.all) {
+      // A line is one JSON array (JSON.stringify escapes every newline in it).
+      const lines = this.body.slice(0, Math.max(0, this.header.index - 1));
+      const rows = lines === '' ? [] : (JSON.parse(`[${lines.replaceAll('\n', ',')}]`) as ClaimLine[]);
+      this.all = rows.map((row, n) => this.parsed.get(n) ?? this.toClaim(row));
+    }
     return this.all;
   }
 
