@@ -104,15 +104,14 @@ describe('the pattern index', () => {
     }
   });
 
-  test('10,000 paths against 1,000 patterns stay well under the budget', () => {
+  // How fast is the bench's to say (bench/enforce.bench.mjs: the claim check alone); a timed
+  // assertion here failed under load.
+  test('10,000 paths against 1,000 patterns: every hit is found', () => {
     const index = new PatternIndex<number>({ ignoreCase: false });
     for (let i = 0; i < 1000; i++) index.add(i % 3 === 0 ? `src/m${i % 100}/f${i}.ts` : i % 3 === 1 ? `lib/p${i}/` : `src/m${i % 100}/**/*.test.ts`, i);
-    const start = process.hrtime.bigint();
     let hits = 0;
     for (let i = 0; i < 10_000; i++) hits += index.match(`src/m${i % 100}/f${i}.ts`).length;
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    assert.ok(hits > 0);
-    assert.ok(ms < 1000, `${ms} ms`);
+    assert.equal(hits, 334, 'each of the 334 literal patterns matches its one path');
   });
 
   test('hostile patterns (long, many stars) against long paths finish quickly', () => {
