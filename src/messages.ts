@@ -556,7 +556,7 @@ Exit codes: 0 done, 1 refused, 2 usage error.
   rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
   rangeSummary: (bad: number, total: number) =>
     bad === 0 ? `plan-hooks: ${total} commit${total === 1 ? '' : 's'} checked, all allowed.\n` : `plan-hooks: ${bad} of ${total} commit${total === 1 ? '' : 's'} would have been refused at commit time (above).\n`,
-  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--base <rev>] [--format text|github] [--json]
+  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--base <rev>] [--known <rev>]… [--format text|github] [--json]
 
 Runs pre-commit's checks (plans, transitions, claims) over each commit in the range, each
 against its first parent, by the claims of its own time (its own ancestry) and its recorded
@@ -564,19 +564,31 @@ committer. For CI and pre-push, where --no-verify cannot reach. Exit 1 when a co
 have been refused.
   --base <rev>       the base branch: its plans count where each commit's history meets it
                      (default: the repository's base branch)
+  --known <rev>      a commit the remote already has besides its fetched branches (CI: the
+                     previous head of a force-pushed branch): a refused commit with the same
+                     patch-id as one of them is judged as that one (a rebase), repeatable
   --format github    also print GitHub Actions annotations (::error file=…) on stdout; the
                      default under GITHUB_ACTIONS=true
 PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks, except in CI (CI=true or
 GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
 `,
   checkBadFormat: (format: string) => `--format is text or github, not "${format}"`,
+  checkBadKnown: (rev: string) => `--known ${rev} is not a commit here; fetch it first (git fetch origin <commit>)`,
   checkBadBase: (rev: string) => `--base ${rev} is not a commit here; fetch it first (git fetch origin <branch>)`,
   skipIgnoredInCi: (names: string[]) =>
     `plan-hooks: PLAN_HOOKS_SKIP=${names.join(',')} is ignored in CI: only a skip recorded with a commit at commit time counts here.\n`,
   rangeRecordedSkip: (checks: string[]) => `  (this commit records PLAN_HOOKS_SKIP=${checks.join(',')} from commit time: honoured, listed here)\n`,
   pushOverridden: (skipped: string[], count: number) =>
     `plan-hooks: pushed past ${skipped.join(', ')} for ${count} commit${count === 1 ? '' : 's'} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
-  rangeEarlierWork: () => '  (authored before the claim it touches: earlier work, rebased or cherry-picked; the author date is the committer’s word)\n',
+  rangeRebasedFrom: (commit: string) =>
+    `  (rebased from ${commit.slice(0, 12)}: the remote already has that commit with the same change (patch-id), so this one is judged as that one is, by its own ancestry; the claims of the new base are listed above, not blocking)\n`,
+  rangeNewAncestry: () =>
+    '\nA commit is judged by the claims of its own ancestry: for a rebased or cherry-picked commit, that is its new base. ' +
+    'If a refused commit above is earlier work rebased onto a base that gained the claim meanwhile, the claim arrived with the new base, ' +
+    'and the remote has no commit with the same change to judge it by. Ways forward:\n' +
+    '  - put the branch back where it was before the rebase (its old tip is in \'git reflog\') and merge the base into it instead: the earlier commits pass by their own ancestry, and a merge is judged only by what it changes itself\n' +
+    '  - or push the earlier commits as they were first (to their branch, or any branch of the remote), then rebase and push: the rebased copies are recognised by their patch-id\n' +
+    '  - or settle the claim with its holder (a release or a finished task), or ask the human who runs the agents\n',
   claimsTooCostly: (ms: number, paths: number) =>
     `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
   checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",

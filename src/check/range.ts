@@ -16,22 +16,33 @@
 // trailer.ts) when its seal matches the commit's tree; otherwise the commit's author, reported
 // as unverified. Never the pusher's environment or git config. No local cache or marker is read
 // (claims cache, verified marker): pre-push and CI see exactly what the commits say.
-// Rebased and cherry-picked earlier work: a rebase onto a base that gained a claim meanwhile
-// gives the old commits a new parent whose plans hold the claim. git keeps their author date,
-// so a path refused only by a claim whose claimedAt is after the commit's author date is
-// earlier work: a warning that says so, never a refusal (a merge of the same work would pass
-// by the merge rule). The author date is the committer's word (`git commit --date` sets it),
-// so this is a deliberate way past, visible in the output and in CI; it never helps a commit
-// authored after the claim, and the committer date is never read for it.
+// Rebased and cherry-picked commits are recognised from objects alone, never from a date (the
+// author date is whatever `git commit --date` says). A commit that would be refused, and whose
+// patch-id (`git patch-id --stable`, ../git/patch-id.ts) equals that of a commit the remote
+// already has, carries the same change as that earlier commit: it is judged as that commit is
+// judged (by the earlier commit's own ancestry, which is how it was judged at its own push) and
+// reported as "rebased from <sha>"; the claims its new ancestry holds are listed as warnings.
+// What the remote already has is named by the caller (`known`): at pre-push the commits
+// reachable from --remotes=<remote> (and the tips the push replaces); in CI what the checkout
+// fetched (every remote-tracking branch, the base, and the event's previous head, which the
+// template fetches so a force-pushed rebase is recognised). Every other commit is judged by
+// its own ancestry, so a rebase of work that was never pushed is new work on its new base: a
+// claim that arrived there refuses it (the report says so and how to go on: merge the base in
+// instead, or push the work before rebasing it). The earlier commit is judged without looking
+// further back: a branch rebased twice over a claim needs its first copy still on the remote.
+// Cost: only commits that would otherwise be refused are looked at; the earlier commits are
+// looked for among those touching one of their paths (the same change touches the same paths),
+// at most KNOWN_LIMIT, and all patch-ids come from one diff-tree and one patch-id process.
 import { type ClaimHit, type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
 import type { CheckName } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { gitBatch } from '../git/batch.js';
 import type { Change } from '../git/changes.js';
 import { git, splitNul } from '../git/git.js';
+import { commitsTouching, patchIds } from '../git/patch-id.js';
 import { gitAlone } from '../git/spawn.js';
 import type { Identity } from '../identity/identity.js';
-import { CHECKS, type Decision, check, effectiveModes } from './check.js';
+import { CHECKS, type Decision, allowed, check, effectiveModes } from './check.js';
 import type { PlanChange } from '../plan/types.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { Repository } from '../git/repository.js';
@@ -48,8 +59,8 @@ export interface CommitVerdict {
   recordedSkips: CheckName[];
   /** Claimed paths the recorded skip let through: listed, never refused. */
   skippedHits: ClaimHit[];
-  /** Claimed paths of claims made after the commit was authored: warnings (./range.ts, top). */
-  earlierWork: ClaimHit[];
+  /** The commit the remote already has with the same patch-id, whose judgement this one took. */
+  rebasedFrom: string | null;
   decision: Decision;
   /** The time the commit is judged at: its committer time, never later than now. */
   now: Date;
@@ -60,14 +71,13 @@ export interface CommitInfo {
   parents: string[];
   tree: string;
   author: string;
-  authorTime: Date;
   time: Date;
   subject: string;
   agents: string[];
   skips: string[];
 }
 
-const FIELDS = ['%H', '%P', '%T', '%an', '%at', '%ct', '%s', `%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)`, `%(trailers:key=${SKIP_TRAILER},valueonly,separator=%x01)`];
+const FIELDS = ['%H', '%P', '%T', '%an', '%ct', '%s', `%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)`, `%(trailers:key=${SKIP_TRAILER},valueonly,separator=%x01)`];
 export const COMMIT_FORMAT = `--format=${FIELDS.join('%x00')}%x1e`;
 
 const list = (v: string | undefined) => (v ? v.split('\u0001').map((s) => s.trim()).filter(Boolean) : []);
@@ -79,13 +89,12 @@ export function parseCommitInfo(out: string): CommitInfo[] {
     .map((r) => r.replace(/^\n/, ''))
     .filter(Boolean)
     .map((record) => {
-      const [commit, parents, tree, author, authorTime, time, subject, agents, skips] = record.split('\0');
+      const [commit, parents, tree, author, time, subject, agents, skips] = record.split('\0');
       return {
         commit: commit!,
         parents: parents ? parents.split(' ') : [],
         tree: tree ?? '',
         author: author ?? '',
-        authorTime: new Date(Number(authorTime) * 1000),
         time: new Date(Number(time) * 1000),
         subject: subject ?? '',
         agents: list(agents),
@@ -281,13 +290,26 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   return { gathered, blob, view };
 }
 
+/** What the remote already has, as the caller sees it (see the top: pre-push and CI). */
+export interface KnownToRemote {
+  /** Pseudo-options naming refs: `--remotes=origin`, `--remotes`. */
+  refs: string[];
+  /** Commit ids whose history the remote has (the tips a push replaces, a fetched previous head). */
+  commits: string[];
+}
+
 export interface RangeOptions {
   /** Checks turned off for every commit (the pusher's recorded override, never CI's). */
   skip?: CheckName[];
   /** The base branch (its tip); defaults to the repository's. */
   base?: { commit: string } | null;
   now?: Date;
+  /** What the remote already has: a refused commit with the patch-id of one of its commits is judged as that commit. None given: every commit by its own ancestry. */
+  known?: KnownToRemote;
 }
+
+/** At most this many of the remote's commits are compared with the refused ones (newest first). */
+export const KNOWN_LIMIT = 2000;
 
 export async function checkCommits(repo: Repository, commits: string[], opts: RangeOptions = {}): Promise<CommitVerdict[]> {
   if (commits.length === 0) return [];
@@ -328,19 +350,49 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
       : null;
     const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase };
     const decision = check(input);
-    // Earlier work: a path refused only by a claim made after the commit was authored.
-    const authored = info.authorTime.getTime();
-    const earlier = (h: ClaimHit) => h.claim.since !== null && authored < Date.parse(h.claim.since);
-    const earlierWork = decision.refusals.filter(earlier);
-    decision.refusals = decision.refusals.filter((h) => !earlier(h));
-    decision.claimWarnings.push(...earlierWork);
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, earlierWork, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, decision, now: time });
   }
+  if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;
+}
+
+/**
+ * The rebase rule (see the top): each refused non-merge commit whose patch-id equals that of a
+ * commit the remote already has takes that commit's judgement when it is allowed. The earlier
+ * commits are judged by their own ancestry alone (no `known`), so nothing chains.
+ */
+async function judgeRebased(repo: Repository, gathered: Gathered[], verdicts: CommitVerdict[], known: KnownToRemote, opts: RangeOptions): Promise<void> {
+  const refused = verdicts.flatMap((v, i) => {
+    const g = gathered[i]!;
+    return g.info.parents.length <= 1 && g.all.length > 0 && !allowed(v.decision) ? [{ v, path: g.all[0]!.path }] : [];
+  });
+  if (refused.length === 0) return;
+  // The same change touches the same paths: one path of each refused commit narrows the search.
+  const query = { ...known, exclude: gathered.map((g) => g.info.commit), paths: [...new Set(refused.map((r) => r.path))], limit: KNOWN_LIMIT };
+  const candidates = await commitsTouching(query, repo.root);
+  if (candidates.length === 0) return;
+  const ids = await patchIds([...refused.map((r) => r.v.commit), ...candidates], repo.root);
+  const byPatch = new Map<string, string[]>();
+  for (const c of candidates) {
+    const id = ids.get(c);
+    if (id) byPatch.set(id, [...(byPatch.get(id) ?? []), c]);
+  }
+  const matched = refused.flatMap(({ v }) => {
+    const earlier = byPatch.get(ids.get(v.commit) ?? '') ?? [];
+    return earlier.length > 0 ? [{ v, earlier }] : [];
+  });
+  if (matched.length === 0) return;
+  const judged = new Map((await checkCommits(repo, [...new Set(matched.flatMap((m) => m.earlier))], opts)).map((e) => [e.commit, e]));
+  for (const { v, earlier } of matched) {
+    const as = earlier.map((c) => judged.get(c)).find((e) => e !== undefined && allowed(e.decision));
+    if (!as) continue;
+    v.decision = { ...as.decision, claimWarnings: [...as.decision.claimWarnings, ...v.decision.refusals] };
+    v.rebasedFrom = as.commit;
+  }
 }
 
 /** The committer as the commit records it (a sealed Plan-Agent trailer), else its author. */

@@ -65,7 +65,10 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
 /** What a verdict says, as printed for people; '' when there is nothing to say. */
 export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
   let report = formatDecision(v.decision, v.identity, v.now, bypass);
-  if (v.earlierWork.length > 0) report += messages.rangeEarlierWork();
+  if (v.rebasedFrom !== null) report += messages.rangeRebasedFrom(v.rebasedFrom);
   if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }
+
+/** After a range's verdicts: how a refused rebase is judged and the ways forward; '' when no claim refused a commit. */
+export const formatRangeAdvice = (verdicts: CommitVerdict[]): string => (verdicts.some((v) => v.decision.refusals.length > 0) ? messages.rangeNewAncestry() : '');

@@ -1,4 +1,4 @@
-// `plan-hooks check --range A..B [--base REV] [--format text|github] [--json]`: pre-commit's
+// `plan-hooks check --range A..B [--base REV] [--known REV]… [--format text|github] [--json]`: pre-commit's
 // check over commits already made, each by the claims of its own time (src/check/range.ts).
 // In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
 // switch reaches; a skip recorded with a commit at commit time (Plan-Skip) still counts.
@@ -6,7 +6,7 @@ import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../check/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
-import { formatVerdict } from '../check/report.js';
+import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages.js';
@@ -18,7 +18,7 @@ import { resolveCommit } from '../git/queries.js';
 const spec = {
   command: 'check',
   usage: messages.checkUsage(),
-  options: { range: { type: 'string' }, base: { type: 'string' }, format: { type: 'string' }, json: { type: 'boolean' } },
+  options: { range: { type: 'string' }, base: { type: 'string' }, known: { type: 'string', multiple: true }, format: { type: 'string' }, json: { type: 'boolean' } },
 } as const;
 
 
@@ -29,7 +29,7 @@ const command: Command = {
   summary: 'Check a range of commits (CI and pre-push)',
   usage: spec.usage,
   async run(argv) {
-    const { range, json, base: baseArg, format: formatArg } = parseCommandArgs(argv, spec).values;
+    const { range, json, base: baseArg, known: knownArgs = [], format: formatArg } = parseCommandArgs(argv, spec).values;
     if (!range) throw usageError(spec, messages.checkNeedsRange());
     const format = formatArg ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text');
     if (format !== 'text' && format !== 'github') throw usageError(spec, messages.checkBadFormat(format));
@@ -37,13 +37,18 @@ const command: Command = {
     const requested = skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
     const ci = inCi(process.env);
     if (ci && requested.length > 0) process.stderr.write(messages.skipIgnoredInCi(requested));
-    let base: { commit: string } | undefined;
-    if (baseArg) {
-      const commit = await resolveCommit(baseArg, repo.root);
-      if (!commit) throw usageError(spec, messages.checkBadBase(baseArg));
-      base = { commit };
-    }
-    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base });
+    const commitOf = async (rev: string, bad: (rev: string) => string) => {
+      const commit = await resolveCommit(rev, repo.root);
+      if (!commit) throw usageError(spec, bad(rev));
+      return commit;
+    };
+    const base = baseArg ? { commit: await commitOf(baseArg, messages.checkBadBase) } : undefined;
+    // What the remote already has (the rebase rule, src/check/range.ts): what this clone fetched
+    // (every remote-tracking branch, the base) and the commits named with --known.
+    const baseCommit = (base ?? repo.base)?.commit;
+    const named = await Promise.all(knownArgs.map((k) => commitOf(k, messages.checkBadKnown)));
+    const known = { refs: ['--remotes'], commits: [...new Set([...(baseCommit ? [baseCommit] : []), ...named])] };
+    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base, known });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);
     process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
@@ -63,6 +68,7 @@ const command: Command = {
         identity: v.identity,
         identityRecorded: v.identityRecorded,
         recordedSkips: v.recordedSkips,
+        rebasedFrom: v.rebasedFrom,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         warnings: v.decision.warnings,
@@ -73,7 +79,7 @@ const command: Command = {
     } else {
       if (format === 'github') process.stdout.write(githubAnnotations(verdicts));
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
-      process.stderr.write(messages.rangeSummary(bad, verdicts.length));
+      process.stderr.write(formatRangeAdvice(verdicts) + messages.rangeSummary(bad, verdicts.length));
     }
     return bad > 0 || drops.length > 0 ? EXIT.failed : EXIT.ok;
   },

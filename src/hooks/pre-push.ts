@@ -2,14 +2,14 @@
 // have yet goes through pre-commit's check as of its own time (src/check/range.ts); one that
 // would have been refused at commit time refuses the push.
 import type { HookRun } from './main.js';
-import { formatVerdict } from '../check/report.js';
+import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { CHECKS, allowed, skipsFrom } from '../check/check.js';
 import type { CheckName } from '../config/config.js';
 import type { Repository } from '../git/repository.js';
 import { resolveIdentity } from '../identity/identity.js';
 import type { OverrideEntry } from '../worklog/entry.js';
 import { append, worklogPath } from '../worklog/store.js';
-import { type CommitVerdict, checkCommits } from '../check/range.js';
+import { type CommitVerdict, type KnownToRemote, checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
 import { messages } from '../messages.js';
@@ -43,17 +43,21 @@ export function pushRevisions(lines: string[]): string[] {
  * The commits the push adds, parents first: reachable from the pushed tips and from none of the
  * remote's branches as this clone last saw them (a new branch brings only its own commits, not
  * the history the remote has). A push to a URL has no remote-tracking branches of its own:
- * every remote's count. Revisions go through stdin, so no push is too large for argv.
+ * every remote's count. Revisions go through stdin, so no push is too large for argv. Also what
+ * the remote already has, for the rebase rule (src/check/range.ts): those branches and the tips
+ * the push replaces.
  */
-export async function pushedCommits(lines: string[], remote: string, cwd: string): Promise<string[]> {
+export async function pushedCommits(lines: string[], remote: string, cwd: string): Promise<{ commits: string[]; known: KnownToRemote }> {
   const revs = pushRevisions(lines);
-  if (revs.length === 0) return [];
-  const known = /[/:]/.test(remote) ? '--remotes' : `--remotes=${remote}`;
+  const refs = [/[/:]/.test(remote) ? '--remotes' : `--remotes=${remote}`];
+  if (revs.length === 0) return { commits: [], known: { refs, commits: [] } };
   // A replaced remote tip this clone has never fetched is not an object here: leave it out.
   const present = await gitAlone(['cat-file', '--batch-check'], { cwd, input: revs.map((r) => `${r.replace(/^\^/, '')}\n`).join('') });
   const have = new Set(present.split('\n').filter((l) => !l.endsWith(' missing')).map((l) => l.split(' ')[0]));
-  const input = revs.filter((r) => have.has(r.replace(/^\^/, ''))).map((r) => `${r}\n`).join('');
-  return (await gitAlone(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', known], { cwd, input })).split('\n').filter(Boolean);
+  const usable = revs.filter((r) => have.has(r.replace(/^\^/, '')));
+  const input = usable.map((r) => `${r}\n`).join('');
+  const commits = (await gitAlone(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', ...refs], { cwd, input })).split('\n').filter(Boolean);
+  return { commits, known: { refs, commits: usable.filter((r) => r.startsWith('^')).map((r) => r.slice(1)) } };
 }
 
 /**
@@ -72,10 +76,10 @@ const run: HookRun = async ([remote = 'origin']) => {
   const lines = (await readStdin()).split('\n').filter(Boolean);
   const repo = await openRepository();
   const skip: CheckName[] = process.env.PLAN_HOOKS === '0' ? [...CHECKS] : skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
-  const commits = await pushedCommits(lines, remote, repo.root);
-  const verdicts = await checkCommits(repo, commits);
+  const { commits, known } = await pushedCommits(lines, remote, repo.root);
+  const verdicts = await checkCommits(repo, commits, { known });
   const refused = verdicts.filter((v) => !allowed(v.decision));
-  if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip })).every((v) => allowed(v.decision))) {
+  if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip, known })).every((v) => allowed(v.decision))) {
     for (const v of refused) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
     await recordOverride(repo, remote, skip, refused);
     process.stderr.write(messages.pushOverridden(skip, refused.length));
@@ -83,7 +87,7 @@ const run: HookRun = async ([remote = 'origin']) => {
   }
   for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
   const bad = refused.length;
-  if (bad > 0) process.stderr.write(messages.rangeSummary(bad, verdicts.length));
+  if (bad > 0) process.stderr.write(formatRangeAdvice(verdicts) + messages.rangeSummary(bad, verdicts.length));
   // A forced update can drop a claim no pushed commit touches (src/remote/dropped-claims.ts).
   const dropped = skip.includes('claims') ? 0 : await refuseDroppedClaims(repo, lines, remote, messages.bypassPush());
   return bad > 0 || dropped > 0 ? 1 : 0;

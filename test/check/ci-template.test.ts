@@ -176,6 +176,41 @@ test('a push: only what it added is checked; a new branch brings only its own co
   assert.match(skipped.stderr, /PLAN_HOOKS_SKIP=claims is ignored in CI/);
 });
 
+test('a pull request rebased onto a base that gained a claim and force-pushed: the previous head is fetched, the rebase recognised as at pre-push', () => {
+  const { r, remote } = project();
+  r.git('checkout', '-q', '-b', 'feature');
+  r.write('src/other/a.ts', 'x\n');
+  r.git('add', '-A');
+  r.git('commit', '-q', '-m', 'other work');
+  r.git('push', '-q', 'origin', 'feature');
+  const before = r.git('rev-parse', 'HEAD').trim();
+  // Meanwhile claude claims src/other on main.
+  r.git('checkout', '-q', 'main');
+  const current = JSON.parse(r.git('show', 'HEAD:docs/api-plan.json')) as ReturnType<typeof plan>;
+  current.workItems[0]!.tasks[1] = claimed('other', 'claude', ['src/other'], 0);
+  r.writeJson('docs/api-plan.json', current);
+  r.git('add', '-A');
+  const claim = r.tryGit(['commit', '-q', '-m', 'claude claims other'], { PLAN_HOOKS_AGENT: 'claude' });
+  assert.equal(claim.code, 0, claim.stderr);
+  r.git('push', '-q', 'origin', 'main');
+  r.git('checkout', '-q', 'feature');
+  r.git('rebase', '-q', 'main');
+  const push = r.tryGit(['push', '-f', 'origin', 'feature']);
+  assert.equal(push.code, 0, push.stderr);
+  const head = r.git('rev-parse', 'HEAD').trim();
+
+  const synchronize = { ...prEvent(head), 'github.event.before': before };
+  const res = runAsRunner(checkout(remote, head), synchronize);
+  assert.equal(res.status, 0, res.stderr);
+  assert.match(res.stderr, new RegExp(`other work[\\s\\S]*rebased from ${before.slice(0, 12)}[\\s\\S]*1 commit checked, all allowed`));
+  // Without the previous head (an event that has none, or all zeros) the rebase is judged by its new ancestry.
+  for (const b of ['', '0'.repeat(40)]) {
+    const alone = runAsRunner(checkout(remote, head), { ...prEvent(head), 'github.event.before': b });
+    assert.equal(alone.status, 1, alone.stderr);
+    assert.match(alone.stdout, /^::error file=src\/other\/a\.ts,line=1/m);
+  }
+});
+
 test('the step parser reads the template', () => {
   assert.deepEqual(template().map((x) => x.uses ?? x.name), ['actions/checkout@v4', 'Find the commits to check and fetch the base', "Use the base's configuration and plan-hooks", 'actions/setup-node@v4', '', 'plan-hooks check --range']);
 });

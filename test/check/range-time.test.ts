@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
 import { TempDirs, freshClone as freshCloneOf, withRemote as withRemoteIn } from '../fixtures/remote.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, hoursAgo, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 
 const temp = new TempDirs();
 const dirs = temp.dirs;
@@ -125,32 +125,112 @@ test('2,000 and 10,000 commits check without error (revisions go to git through 
   }
 });
 
-test('a rebase of earlier work onto a base that gained a claim meanwhile completes and pushes; later work on it is refused', () => {
-  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [open('endpoints', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit', 'pre-push']);
+// The rebase rule (src/check/range.ts, top): a refused commit with the patch-id of a commit the
+// remote already has is judged as that commit; every other commit by its own ancestry.
+
+/** main pushed with src/api open, then a feature branch from it; returns the remote. */
+function rebaseProject(hooks?: string[]) {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [open('endpoints', ['src/api'])]) }, hooks);
   dirs.push(r.dir);
-  withRemote(r);
+  const remote = withRemote(r);
   assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
   r.git('checkout', '-q', '-b', 'feature');
-  const earlier = new Date(Date.now() - 10 * 60_000).toISOString();
-  r.write('src/api/early.ts', 'x\n');
-  r.git('add', '-A');
-  assert.equal(r.tryGit(['commit', '-q', '-m', 'early api work'], { CLAUDECODE: '1', GIT_AUTHOR_DATE: earlier, GIT_COMMITTER_DATE: earlier }).code, 0);
+  return { r, remote };
+}
+
+/** codex claims src/api on main, and main is pushed. */
+function codexClaimsOnMain(r: Repo) {
   r.git('checkout', '-q', 'main');
   r.writeJson('docs/api-plan.json', plan('api', [claimed('endpoints', 'codex', ['src/api'], 0)]));
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-q', '-m', 'codex claims'], { PLAN_HOOKS_AGENT: 'codex' }).code, 0);
   assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+}
+
+test('pushed work rebased onto a base that gained a claim: the force-push is accepted as rebased from the pushed commit; CI with the previous head fetched agrees', () => {
+  const { r, remote } = rebaseProject();
+  const early = commitFile(r, 'src/api/early.ts', 'early api work');
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'feature']).code, 0);
+  codexClaimsOnMain(r);
   r.git('checkout', '-q', 'feature');
-  const rebase = r.tryGit(['rebase', 'main'], { CLAUDECODE: '1' });
+  const rebase = r.tryGit(['rebase', 'main']);
   assert.equal(rebase.code, 0, rebase.stderr);
-  const push = r.tryGit(['push', 'origin', 'feature'], { CLAUDECODE: '1' });
+  const push = r.tryGit(['push', '-f', 'origin', 'feature']);
   assert.equal(push.code, 0, push.stderr);
-  assert.match(push.stderr, /early api work[\s\S]*authored before the claim/);
-  // Work authored after the claim, on the rebased branch, is refused.
+  assert.match(push.stderr, new RegExp(`early api work[\\s\\S]*src/api/early\\.ts[\\s\\S]*rebased from ${early.slice(0, 12)}`));
+  // CI: a fresh clone of the new head; the previous head is on no branch any more, so it is fetched by id.
+  const c = freshClone(remote, 'feature');
+  c.git('fetch', '-q', 'origin', 'main:main');
+  const without = c.cli(['check', '--range', 'main..feature']);
+  assert.equal(without.code, 1, 'not known to this clone: judged by its new ancestry');
+  assert.match(without.stderr, /the claim arrived with the new base/);
+  c.git('fetch', '-q', 'origin', early);
+  const res = c.cli(['check', '--range', 'main..feature', '--known', early]);
+  assert.equal(res.code, 0, res.stderr);
+  assert.match(res.stderr, new RegExp(`rebased from ${early.slice(0, 12)}`));
+  const json = JSON.parse(c.cli(['check', '--range', 'main..feature', '--known', early, '--json']).stdout) as { rebasedFrom: string | null; allowed: boolean }[];
+  assert.deepEqual(json.map((v) => [v.rebasedFrom, v.allowed]), [[early, true]]);
+});
+
+test('work backdated with git commit --date and never pushed, rebased onto the claim: refused at push and in CI, with ways forward that name no one else', () => {
+  const { r, remote } = rebaseProject();
+  codexClaimsOnMain(r);
+  r.git('checkout', '-q', 'feature');
+  // Made after the claim, dated before it (the author date is the committer's word).
   r.write('src/api/late.ts', 'x\n');
   r.git('add', '-A');
-  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'late api work');
-  const late = r.tryGit(['push', 'origin', 'feature']);
-  assert.equal(late.code, 1);
-  assert.match(late.stderr, /late api work[\s\S]*src\/api\/late\.ts/);
+  const backdated = r.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'backdated api work', `--date=${hoursAgo(48)}`]);
+  assert.equal(backdated.code, 0, backdated.stderr);
+  assert.equal(r.tryGit(['rebase', 'main']).code, 0);
+  const push = r.tryGit(['push', 'origin', 'feature']);
+  assert.equal(push.code, 1, push.stderr);
+  assert.match(push.stderr, /backdated api work[\s\S]*src\/api\/late\.ts {3}← pattern src\/api/);
+  assert.match(push.stderr, /the claim arrived with the new base[\s\S]*merge the base into it instead[\s\S]*push the earlier commits as they were first/);
+  assert.doesNotMatch(push.stderr, /rebased from/);
+  // No way forward suggests declaring another agent's name.
+  assert.doesNotMatch(push.stderr, /PLAN_HOOKS_AGENT|--agent|as codex/);
+  assert.equal(r.tryGit(['push', '-q', '--no-verify', 'origin', 'feature']).code, 0);
+  const c = freshClone(remote, 'feature');
+  c.git('fetch', '-q', 'origin', 'main:main');
+  const res = c.cli(['check', '--range', 'main..feature']);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /backdated api work[\s\S]*src\/api\/late\.ts/);
+});
+
+test('a cherry-pick of a commit already on main is accepted as that commit; a cherry-pick of a pushed violation is still refused', () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [open('endpoints', ['src/api'])]) });
+  dirs.push(r.dir);
+  const remote = withRemote(r);
+  const fork = r.git('rev-parse', 'HEAD').trim();
+  const fix = commitFile(r, 'src/api/fix.ts', 'api fix on main');
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
+  // A maintenance branch from before the fix, where codex then claims src/api.
+  r.git('checkout', '-q', '-b', 'maint', fork);
+  r.writeJson('docs/api-plan.json', plan('api', [claimed('endpoints', 'codex', ['src/api'], 0)]));
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'codex claims on maint'], { PLAN_HOOKS_AGENT: 'codex' }).code, 0);
+  assert.equal(r.tryGit(['push', '-q', 'origin', 'maint']).code, 0);
+  const maintBefore = r.git('rev-parse', 'HEAD').trim();
+  const pick = r.tryGit(['cherry-pick', fix]);
+  assert.equal(pick.code, 0, pick.stderr);
+  const push = r.tryGit(['push', 'origin', 'maint']);
+  assert.equal(push.code, 0, push.stderr);
+  assert.match(push.stderr, new RegExp(`api fix on main[\\s\\S]*rebased from ${fix.slice(0, 12)}`));
+  const c = freshClone(remote, 'maint');
+  const res = c.cli(['check', '--range', `${maintBefore}..maint`]);
+  assert.equal(res.code, 0, res.stderr);
+  assert.match(res.stderr, new RegExp(`rebased from ${fix.slice(0, 12)}`));
+
+  // A violation pushed past the hook to a side branch is judged by its own ancestry: picking it
+  // elsewhere does not launder it.
+  r.git('checkout', '-q', '-b', 'side');
+  hookless(r, 'src/api/sneaky.ts', 'sneaky api work');
+  const sneaky = r.git('rev-parse', 'HEAD').trim();
+  assert.equal(r.tryGit(['push', '-q', '--no-verify', 'origin', 'side']).code, 0);
+  r.git('checkout', '-q', 'maint');
+  assert.equal(r.tryGit(['cherry-pick', sneaky]).code, 0);
+  const laundered = r.tryGit(['push', 'origin', 'maint']);
+  assert.equal(laundered.code, 1, laundered.stderr);
+  assert.match(laundered.stderr, /sneaky api work[\s\S]*src\/api\/sneaky\.ts/);
+  assert.doesNotMatch(laundered.stderr, /rebased from/);
 });
