@@ -1,6 +1,6 @@
 // The facts of one change, gathered once, the same way for every hook and command (SPEC §6):
 //   - the index against HEAD: pre-commit, prepare-commit-msg (readIndexFacts);
-//   - a commit against its first parent: pre-push, `check --range` (./commit.ts, commitFacts);
+//   - a commit against its first parent: pre-push, `check --range` (./commit.ts, readCommitFacts);
 //   - the working tree against HEAD: whoami, status, the handoff, edit time (readWorktreeFacts).
 // Each gives the root, the configuration in force, the changed paths, the plan versions that
 // judge the change, the live claims they hold, the identity with its source, and the time.

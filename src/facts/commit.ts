@@ -1,0 +1,306 @@
+// The facts of commits already made, each against its first parent (pre-push, `check --range`,
+// ../check/range.ts): what it changes, the plan versions that judge it, the live claims they
+// hold at its time. The rule for which versions count is the range rule, written at the top of
+// ../check/range.ts: the commit's own plans, its first parent's versions of the plans it
+// changes, and the base branch's plans where the commit's history meets it; never other
+// worktrees, remote-tracking branches, today's base tip, a cache or a marker.
+// Gathered for the whole set at once, in a bounded number of processes whatever its length
+// (one `log --stdin`, one `diff-tree --stdin`, the listings where history enters the set, one
+// cat-file): revisions go through stdin, since a range of 10,000 commits fits no argv.
+// Who committed is left to the caller: the identity a commit records is a trailer the check
+// layer reads (../check/trailer.ts), so the trailers asked for come back by key.
+import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
+import { parsePlanJson } from '../claims/versions.js';
+import { readObjects } from '../git/cat-file.js';
+import { gitBatch } from '../git/batch.js';
+import type { Change } from '../git/changes.js';
+import { splitNul } from '../git/git.js';
+import type { Repository } from '../git/repository.js';
+import { gitAlone } from '../git/spawn.js';
+import { type PlanMatcher, planMatcher } from '../plan/discover.js';
+import type { PlanChange } from '../plan/types.js';
+
+export interface CommitInfo {
+  commit: string;
+  parents: string[];
+  tree: string;
+  author: string;
+  time: Date;
+  subject: string;
+  /** The values of each trailer key asked for (git matches keys without regard to case). */
+  trailers: Record<string, string[]>;
+}
+
+/** `git log --format` for CommitInfo, with the values of these trailer keys. */
+export const commitFormat = (trailerKeys: string[]) =>
+  `--format=${['%H', '%P', '%T', '%an', '%ct', '%s', ...trailerKeys.map((k) => `%(trailers:key=${k},valueonly,separator=%x01)`)].join('%x00')}%x1e`;
+
+const list = (v: string | undefined) => (v ? v.split('\u0001').map((s) => s.trim()).filter(Boolean) : []);
+
+/** `git log` output in commitFormat(trailerKeys) (pure). */
+export function parseCommitInfo(out: string, trailerKeys: string[]): CommitInfo[] {
+  return out
+    .split('\u001e')
+    .map((r) => r.replace(/^\n/, ''))
+    .filter(Boolean)
+    .map((record) => {
+      const [commit, parents, tree, author, time, subject, ...values] = record.split('\0');
+      return {
+        commit: commit!,
+        parents: parents ? parents.split(' ') : [],
+        tree: tree ?? '',
+        author: author ?? '',
+        time: new Date(Number(time) * 1000),
+        subject: subject ?? '',
+        trailers: Object.fromEntries(trailerKeys.map((k, i) => [k, list(values[i])])),
+      };
+    });
+}
+
+/** One raw diff entry: the blob on each side (null oids as null). */
+export interface RawChange extends Change {
+  oldOid: string | null;
+  newOid: string | null;
+}
+
+const NULL = /^0+$/;
+
+/**
+ * `git diff-tree --stdin --always -r -z --raw --no-abbrev -M` output (pure): one block per input
+ * line, in order, each headed by the commit id.
+ */
+export function parseDiffTree(out: string): RawChange[][] {
+  const blocks: RawChange[][] = [];
+  const parts = splitNul(out);
+  for (let i = 0; i < parts.length; ) {
+    const part = parts[i++]!;
+    if (!part.startsWith(':')) {
+      blocks.push([]);
+      continue;
+    }
+    const [, , oldOid, newOid, statusField] = part.slice(1).split(' ');
+    const status = statusField!.charAt(0) as Change['status'];
+    const current = blocks.at(-1)!;
+    const oids = { oldOid: NULL.test(oldOid!) ? null : oldOid!, newOid: NULL.test(newOid!) ? null : newOid! };
+    if (status === 'R' || status === 'C') {
+      const from = parts[i++]!;
+      current.push({ status, path: parts[i++]!, from, ...oids });
+    } else current.push({ status, path: parts[i++]!, ...oids });
+  }
+  return blocks;
+}
+
+/** When a commit is judged (pure): its committer time, never after now. */
+export const judgedAt = (committed: Date, now: Date) => (Number.isNaN(committed.getTime()) || committed > now ? now : committed);
+
+/** Plan path → blob id, from `ls-tree -r -z` (pure). */
+function parseTree(out: string | null, isPlan: (p: string) => boolean): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const entry of splitNul(out ?? '')) {
+    const tab = entry.indexOf('\t');
+    const [, type, oid] = entry.slice(0, tab).split(' ');
+    const path = entry.slice(tab + 1);
+    if (type === 'blob' && isPlan(path)) map.set(path, oid!);
+  }
+  return map;
+}
+
+/** Parents before children (pure): Kahn's order over the parents inside the set, stable. */
+export function parentsFirst<T extends { commit: string; parents: string[] }>(infos: T[]): T[] {
+  const byId = new Map(infos.map((i) => [i.commit, i]));
+  const done = new Set<string>();
+  const out: T[] = [];
+  const visit = (info: T) => {
+    // Iterative depth-first: a 10,000-commit chain would overflow a recursive one.
+    const stack: [T, number][] = [[info, 0]];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const [node, at] = top;
+      if (done.has(node.commit)) {
+        stack.pop();
+        continue;
+      }
+      const next = node.parents.slice(at).findIndex((p) => byId.has(p) && !done.has(p));
+      if (next === -1) {
+        done.add(node.commit);
+        out.push(node);
+        stack.pop();
+      } else {
+        top[1] = at + next + 1;
+        stack.push([byId.get(node.parents[at + next]!)!, 0]);
+      }
+    }
+  };
+  infos.forEach(visit);
+  return out;
+}
+
+/** What one commit brings, gathered for the whole set at once. */
+interface Gathered {
+  info: CommitInfo;
+  /** Against the first parent (or the empty tree). */
+  all: RawChange[];
+  /** What the commit did itself: for a merge, only paths that differ from every parent. */
+  own: RawChange[];
+  /** The commit's plan files → blob id. */
+  plans: Map<string, string>;
+  /** The plans at merge-base(commit, base), when there is a base and it differs. */
+  base: Map<string, string> | null;
+}
+
+/** Plans at `commit` from its first parent's plans and the raw diff between them (pure). */
+function applyDiff(parentPlans: Map<string, string>, diff: RawChange[], plans: PlanMatcher): Map<string, string> {
+  if (!diff.some((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)))) return parentPlans;
+  const next = new Map(parentPlans);
+  for (const c of diff) {
+    if (c.from !== undefined && c.status === 'R') next.delete(c.from);
+    if (c.status === 'D') next.delete(c.path);
+    else if (plans.matches(c.path) && c.newOid) next.set(c.path, c.newOid);
+  }
+  return next;
+}
+
+/**
+ * Everything the range needs from git, in a bounded number of processes whatever its length:
+ * commit facts (one `log --stdin`), every diff (one `diff-tree --stdin`), the plan listings of
+ * the commits the range grows from and of the merge-bases with the base, and the plan blobs
+ * (one cat-file). Revisions always go through stdin: a range of 10,000 commits fits no argv.
+ */
+async function gather(repo: Repository, commits: string[], base: { commit: string } | null, trailerKeys: string[]): Promise<{ gathered: Gathered[]; blob: Map<string, unknown>; view: Map<string, unknown> }> {
+  const plans = planMatcher(repo.config);
+  const roots = plans.roots.includes('') ? [] : ['--', ...plans.roots];
+  const cwd = repo.root;
+  const infos = parentsFirst(parseCommitInfo(await gitAlone(['log', '--no-walk=unsorted', '--stdin', '--no-show-signature', commitFormat(trailerKeys)], { cwd, input: commits.map((c) => `${c}\n`).join('') }), trailerKeys));
+  const inRange = new Set(infos.map((i) => i.commit));
+  // One diff-tree line per commit against its first parent, then one per other parent of a merge.
+  const lines: string[] = [];
+  for (const info of infos) {
+    lines.push(info.parents[0] ? `${info.commit} ${info.parents[0]}` : info.commit);
+    for (const other of info.parents.slice(1)) lines.push(`${info.commit} ${other}`);
+  }
+  const diffs = parseDiffTree(await gitAlone(['diff-tree', '--stdin', '--always', '--root', '-r', '-z', '--raw', '--no-abbrev', '-M', '--no-ext-diff'], { cwd, input: lines.map((l) => `${l}\n`).join('') }));
+
+  // Merge-bases with the base: computed where a commit's history leaves the range (a parent
+  // outside it) or joins (a merge); a linear commit inside the range shares its parent's.
+  const boundary = base ? infos.filter((i) => i.parents.length !== 1 || !inRange.has(i.parents[0]!)).map((i) => i.commit) : [];
+  const mbOut = base ? await gitBatch(boundary.map((c) => ['merge-base', c, base.commit]), cwd) : [];
+  const mergeBase = new Map<string, string | null>();
+  boundary.forEach((c, i) => mergeBase.set(c, mbOut[i]?.trim() || null));
+  for (const info of infos) if (!mergeBase.has(info.commit)) mergeBase.set(info.commit, base ? (mergeBase.get(info.parents[0]!) ?? null) : null);
+
+  // Plan listings: the first parents outside the range, and every merge-base.
+  const outside = [...new Set(infos.map((i) => i.parents[0]).filter((p): p is string => p !== undefined && !inRange.has(p)))];
+  const bases = [...new Set([...mergeBase.values()].filter((m): m is string => m !== null && !inRange.has(m)))];
+  const listed = [...new Set([...outside, ...bases])];
+  const listings = await gitBatch(listed.map((c) => ['ls-tree', '-r', '-z', c, ...roots]), cwd);
+  const treeOf = new Map(listed.map((c, i) => [c, parseTree(listings[i] ?? null, plans.matches)]));
+
+  let at = 0;
+  const plansAt = new Map<string, Map<string, string>>();
+  const gathered: Gathered[] = [];
+  for (const info of infos) {
+    const all = diffs[at++] ?? [];
+    let own = all;
+    for (let p = 1; p < info.parents.length; p++) {
+      const fromOther = new Set((diffs[at++] ?? []).flatMap((c) => (c.from !== undefined ? [c.from, c.path] : [c.path])));
+      own = own.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
+    }
+    const parent = info.parents[0];
+    const parentPlans = parent ? (plansAt.get(parent) ?? treeOf.get(parent) ?? new Map<string, string>()) : new Map<string, string>();
+    const mine = applyDiff(parentPlans, all, plans);
+    plansAt.set(info.commit, mine);
+    const mb = mergeBase.get(info.commit) ?? null;
+    const baseTree = mb === null ? null : mb === info.commit ? null : (plansAt.get(mb) ?? treeOf.get(mb) ?? null);
+    gathered.push({ info, all, own, plans: mine, base: baseTree });
+  }
+
+  // Every blob once; the plans the commit changes are read whole (claims.ts compares them task
+  // by task with the parent's), every other version through its claims view.
+  const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
+  const whole = new Set<string>();
+  const viewed = new Set<string>();
+  for (const g of gathered) {
+    for (const c of g.all.filter(isPlanChange)) {
+      if (c.newOid) whole.add(c.newOid);
+      if (c.oldOid) whole.add(c.oldOid);
+    }
+    for (const oid of g.plans.values()) viewed.add(oid);
+    for (const oid of g.base?.values() ?? []) viewed.add(oid);
+  }
+  const names = [...new Set([...whole, ...viewed])];
+  const texts = await readObjects(names, cwd);
+  const blob = new Map<string, unknown>();
+  const view = new Map<string, unknown>();
+  names.forEach((oid, i) => {
+    const parsed = parsePlanJson(texts[i] ?? '');
+    if (whole.has(oid)) blob.set(oid, texts[i] ?? null);
+    view.set(oid, claimsView(parsed));
+  });
+  return { gathered, blob, view };
+}
+
+/** The facts of one commit against its first parent (see the top). */
+export interface CommitFacts {
+  source: { kind: 'commit'; commit: string };
+  commit: CommitInfo;
+  /** What it changes against its first parent (or the empty tree), with blob ids. */
+  all: RawChange[];
+  /** What it did itself: for a merge, only the paths that differ from every parent. */
+  changes: RawChange[];
+  /** The plans it changes itself, before and after (for the plan rules). */
+  plans: PlanChange[];
+  /** The plan versions that judge it: its own, its parent's of those it changes, the base's where it meets it. */
+  versions: PlanVersion[];
+  /** The live claims those versions hold at `now`. */
+  claims: LiveClaim[];
+  /** When it is judged: its committer time, never later than the caller's now. */
+  now: Date;
+  tree: string;
+}
+
+export interface CommitFactsOptions {
+  /** The base branch (its tip), or null for none. */
+  base: { commit: string } | null;
+  now: Date;
+  /** The trailer keys whose values each commit's facts carry (CommitInfo.trailers). */
+  trailerKeys: string[];
+}
+
+/** The facts of each commit, parents first; the plan files are those of the repository's configuration. */
+export async function readCommitFacts(repo: Repository, commits: string[], opts: CommitFactsOptions): Promise<CommitFacts[]> {
+  if (commits.length === 0) return [];
+  const plans = planMatcher(repo.config);
+  const { gathered, blob, view } = await gather(repo, commits, opts.base, opts.trailerKeys);
+  const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
+  const wholeText = (oid: string | null) => (oid ? ((blob.get(oid) as string | null | undefined) ?? null) : null);
+  return gathered.map(({ info, all, own, plans: tree, base: baseTree }) => {
+    const time = judgedAt(info.time, opts.now);
+    const changed = all.filter(isPlanChange);
+    const changedNow = new Set(changed.map((c) => c.path));
+    const label = { kind: 'index' as const, label: `commit ${info.commit.slice(0, 12)}` };
+    const versions: PlanVersion[] = [
+      ...[...tree].map(([file, oid]) => ({
+        source: label,
+        file,
+        plan: changedNow.has(file) ? parsePlanJson(wholeText(oid) ?? '') : view.get(oid),
+      })),
+      ...changed
+        .filter((c) => c.oldOid !== null)
+        .map((c) => ({ source: { kind: 'head' as const, label: 'its parent' }, file: c.from ?? c.path, plan: parsePlanJson(wholeText(c.oldOid) ?? '') })),
+      ...(baseTree
+        ? [...baseTree].filter(([f, oid]) => tree.get(f) !== oid).map(([file, oid]) => ({ source: { kind: 'base' as const, label: 'the base branch where this commit meets it' }, file, plan: view.get(oid) }))
+        : []),
+    ];
+    return {
+      source: { kind: 'commit', commit: info.commit },
+      commit: info,
+      all,
+      changes: own,
+      plans: own.filter(isPlanChange).map((c) => ({ file: c.path, after: c.status === 'D' ? null : wholeText(c.newOid), before: wholeText(c.oldOid) })),
+      versions,
+      claims: liveClaims(versions, time, repo.config.staleAfterHours),
+      now: time,
+      tree: info.tree,
+    };
+  });
+}
