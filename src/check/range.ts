@@ -33,8 +33,9 @@
 // instead, or push the work before rebasing it). The earlier commit is judged without looking
 // further back: a branch rebased twice over a claim needs its first copy still on the remote.
 // Cost: only commits that would otherwise be refused are looked at; the earlier commits are
-// looked for among those touching one of their paths (the same change touches the same paths),
-// at most KNOWN_LIMIT, and all patch-ids come from one diff-tree and one patch-id process.
+// looked for among the remote's commits that the checked ones do not have and that touch one of
+// their paths (the same change touches the same paths), at most KNOWN_LIMIT of them, and all
+// patch-ids come from one diff-tree and one patch-id process (../git/patch-id.ts).
 import type { ClaimHit } from '../claims/claims.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';

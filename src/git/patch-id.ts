@@ -38,21 +38,40 @@ export interface TouchingQuery {
   commits: string[];
   /** Commit ids whose ancestry is left out. */
   exclude: string[];
-  /** Only commits that change one of these paths (taken literally, never as patterns). */
+  /** Only commits that change one of these paths. */
   paths: string[];
   /** At most this many, newest first. */
   limit: number;
 }
 
+/** How many commits are walked to find `limit` that touch the paths. */
+const SCAN_FACTOR = 5;
+
+/** `diff-tree --stdin -r --name-only -z` output (pure): commit → the paths it changes. */
+export function parseNameOnly(out: string, commits: Set<string>): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const part of out.split('\0')) {
+    const word = part.replace(/^\n/, '');
+    if (commits.has(word) && !paths.has(word)) paths.set(word, (current = []));
+    else if (word !== '' && current) current.push(word);
+  }
+  return paths;
+}
+
 /**
  * The non-merge commits reachable from `refs` and `commits` but not from `exclude` that change
- * one of `paths`, newest first. Revisions and paths reach git on stdin (rev-list reads paths
- * after a `--` line), so no list is too long for argv. --full-history: a side branch's commit
- * counts even where a merge is the same as its first parent for these paths.
+ * one of `paths`, newest first, in two processes: the walk (revisions on stdin, so no list is
+ * too long for argv), then one diff-tree naming each commit's paths, matched here by set
+ * lookup. (A path-limited walk costs commits × entries × paths inside git: minutes for a
+ * thousand rebased commits.)
  */
 export async function commitsTouching(q: TouchingQuery, cwd: string): Promise<string[]> {
   if (q.paths.length === 0 || (q.refs.length === 0 && q.commits.length === 0)) return [];
-  const input = [...q.commits, ...q.exclude.map((c) => `^${c}`), '--', ...q.paths].map((l) => `${l}\n`).join('');
-  const out = await gitAlone(['--literal-pathspecs', 'rev-list', '--no-merges', '--full-history', `--max-count=${q.limit}`, ...q.refs, '--stdin'], { cwd, input });
-  return out.split('\n').filter(Boolean);
+  const input = [...q.commits, ...q.exclude.map((c) => `^${c}`)].map((l) => `${l}\n`).join('');
+  const walked = (await gitAlone(['rev-list', '--no-merges', `--max-count=${q.limit * SCAN_FACTOR}`, ...q.refs, '--stdin'], { cwd, input })).split('\n').filter(Boolean);
+  if (walked.length === 0) return [];
+  const names = parseNameOnly(await gitAlone(['diff-tree', '--stdin', '--root', '-r', '-z', '--name-only', '--no-renames'], { cwd, input: walked.map((c) => `${c}\n`).join('') }), new Set(walked));
+  const wanted = new Set(q.paths);
+  return walked.filter((c) => (names.get(c) ?? []).some((p) => wanted.has(p))).slice(0, q.limit);
 }

@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { commitsTouching, parsePatchIds, patchIds } from '../../src/git/patch-id.js';
+import { commitsTouching, parseNameOnly, parsePatchIds, patchIds } from '../../src/git/patch-id.js';
 import { makeRepo } from '../fixtures/repo.js';
 
-test('parsePatchIds reads `<id> <commit>` lines', () => {
+test('parsePatchIds reads `<id> <commit>` lines; parseNameOnly each commit’s paths', () => {
   assert.deepEqual([...parsePatchIds('aaa 111\nbbb 222\n\n')], [['111', 'aaa'], ['222', 'bbb']]);
+  assert.deepEqual([...parseNameOnly('c1\0a.ts\0dir/b.ts\0c2\0c.ts\0', new Set(['c1', 'c2', 'c3']))], [['c1', ['a.ts', 'dir/b.ts']], ['c2', ['c.ts']]]);
 });
 
 test('a cherry-pick has its commit’s patch-id; another edit of the same file, text or binary, does not; only commits on the given paths and outside the excluded history are found', async () => {
@@ -42,6 +43,7 @@ test('a cherry-pick has its commit’s patch-id; another edit of the same file, 
     assert.deepEqual(new Set(found), new Set([fix, bin]), 'main’s commits on those paths, not the fork they share');
     const pathLike = await commitsTouching({ refs: [], commits: ['main'], exclude: [], paths: ['src/*.ts'], limit: 10 }, r.dir);
     assert.deepEqual(pathLike, [], 'paths are literal, never patterns');
+    assert.deepEqual(await commitsTouching({ refs: [], commits: ['main'], exclude: [], paths: ['src/a.ts', 'img.bin'], limit: 1 }, r.dir), [bin], 'the newest, up to the limit');
   } finally {
     r.remove();
   }
