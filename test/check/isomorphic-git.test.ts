@@ -10,8 +10,14 @@ import type { CommitEntry } from '../../src/worklog/entry.js';
 import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
 import { planRepo, readLog, worklogFile } from '../worklog/helpers.js';
 
-// A devDependency (npm ci installs it); a checkout whose node_modules predates it skips, saying so.
-const git = await import('isomorphic-git').then((m) => m.default, () => null);
+// A devDependency (npm ci installs it); a checkout whose node_modules predates it skips, saying
+// so. Imported by a name held in a variable, so such a checkout also builds (tsc resolves no type).
+interface IsoGit {
+  add(o: { fs: typeof fs; dir: string; filepath: string }): Promise<void>;
+  commit(o: { fs: typeof fs; dir: string; message: string; author: { name: string; email: string; timestamp: number; timezoneOffset: number } }): Promise<string>;
+}
+const ISOMORPHIC_GIT = 'isomorphic-git';
+const git = await import(ISOMORPHIC_GIT).then((m: { default: IsoGit }) => m.default, () => null);
 
 const temp = new TempDirs();
 after(() => temp.removeAll());
