@@ -223,7 +223,9 @@ test('a cherry-pick of a commit already on main is accepted as that commit; a ch
 
   // A violation pushed past the hook to a side branch is judged by its own ancestry: picking it
   // elsewhere does not launder it.
-  r.git('checkout', '-q', '-b', 'side');
+  // Branched where maint already had the claim, so the pick gets a parent of its own (a pick onto its
+  // own parent within the same second would be the very same commit, which the remote has).
+  r.git('checkout', '-q', '-b', 'side', maintBefore);
   hookless(r, 'src/api/sneaky.ts', 'sneaky api work');
   const sneaky = r.git('rev-parse', 'HEAD').trim();
   assert.equal(r.tryGit(['push', '-q', '--no-verify', 'origin', 'side']).code, 0);
