@@ -54,7 +54,7 @@ const fromDisk = {
 };
 // The coding agents' edit-time hook is two bundles. agent.cjs, which the committed shim
 // .plan-hooks/agent-hook.sh starts on every edit an agent makes (src/agents/main.ts), holds
-// only what the pre-tool decision needs: the sentences (src/messages.ts, most of a bundle's
+// only what the pre-tool decision needs: the sentences (src/messages/, most of a bundle's
 // compile time) and the replies (src/agents/replies.ts) are agent-replies.cjs, required only
 // when the hook has something to say; the config validator loads from dist/src, as above.
 const AGENT_REPLIES = './agent-replies.cjs';
@@ -64,7 +64,7 @@ const lazyAgentParts = {
     b.onResolve({ filter: /^\./ }, (args) => {
       if (args.path === AGENT_REPLIES) return { path: AGENT_REPLIES, external: true };
       const target = resolve(args.resolveDir, args.path);
-      if (target === join(src, 'messages.js')) return { path: 'messages', namespace: 'lazy' };
+      if (target === join(src, 'messages', 'index.js')) return { path: 'messages', namespace: 'lazy' };
       if (args.kind === 'dynamic-import' && target === join(src, 'agents', 'replies.js')) return { path: 'replies', namespace: 'lazy' };
       if (args.kind === 'dynamic-import' && target === join(src, 'config', 'validate.js')) return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
       return undefined;
@@ -80,7 +80,7 @@ const lazyAgentParts = {
 const entries = [
   ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
   { name: 'agent', plugins: [lazyAgentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
-  { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages.js';\n` },
+  { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
 ];
 for (const { name: hook, contents, plugins = [fromDisk] } of entries) {
   const result = await build({

@@ -2,26 +2,11 @@
 // Entry point. Each command lives in its own module and is imported only when named, so a
 // hook pays for nothing but the code it runs.
 import { EXIT, UsageError, formatError, formatErrorJson, isUsageError } from './errors.js';
-import { messages } from './messages.js';
+import { messages } from './messages/index.js';
 import type { Command } from './commands/shared/command.js';
 
 /** Name → summary, so `--help` lists commands without importing them. */
-export const COMMANDS: Record<string, string> = {
-  init: 'Install the hooks, the Plan State block and the dependencies in this repository',
-  uninstall: 'Remove exactly what init added',
-  doctor: 'Check that git will really run every hook here',
-  new: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
-  validate: 'Validate plan files (schema and rules)',
-  status: 'Plans, claims, ready tasks, recent commits and drift',
-  handoff: 'Print (or --write) the generated handoff blocks',
-  claim: 'Claim a task: in-progress, claimedBy, claimedAt',
-  release: 'Release a claimed task',
-  done: 'Mark a task completed and log it',
-  log: 'Show the worklog',
-  whoami: 'Print who plan-hooks thinks is committing, and why',
-  check: 'Check a range of commits (CI and pre-push)',
-  hook: 'Run one hook (called by the installed hook scripts)',
-};
+export const COMMANDS: Record<string, string> = messages.commandSummaries;
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));

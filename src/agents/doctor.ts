@@ -3,7 +3,7 @@
 // whether the agent has been seen running them here — Claude Code, Codex and the Copilot CLI
 // skip a project's hooks, silently, until the user trusts the folder.
 import type { Finding } from '../install/doctor.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { agentEntries, type AgentFacts } from './install.js';
 import { AGENT_FILES, AGENT_SHIM, type AgentKind } from './kinds.js';
 import type { SeenMarker } from './seen.js';

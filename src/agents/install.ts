@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import type { Action } from '../install/actions.js';
 import { detectJsonFormat, formatJson } from '../plan/json-format.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
 import { agentStateDir } from './seen.js';
 import { readIf } from './workspace.js';

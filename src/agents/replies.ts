@@ -1,11 +1,11 @@
 // What the agents' hook says, when it has something to say: a refusal or a warning before a
 // tool call, and the session-start handoff. Loaded only then (./main.ts): the sentences and the
 // renderers are most of the hook's code, and an unclaimed edit needs none of them.
-import { liveClaims } from '../claims/claims.js';
+import { liveClaims } from '../core/claims.js';
 import { formatClaimGroups, byClaim } from '../check/report.js';
 import type { Config } from '../config/config.js';
-import type { Identity } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import type { Identity } from '../core/identity.js';
+import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 import type { EditDecision } from './decide.js';
 import { AGENT_FILES, AGENT_KINDS, type AgentKind } from './kinds.js';

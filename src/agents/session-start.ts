@@ -7,7 +7,7 @@ import { claimAgeHours } from '../plan/stale.js';
 import type { Config } from '../config/config.js';
 import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { asPlan, type PlanFile } from '../plan/snapshot.js';
 import type { AgentKind } from './kinds.js';
 

@@ -4,7 +4,7 @@ import type { CheckName, Config, Mode } from '../config/config.js';
 import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
 import { type Change, touchedPaths } from '../git/changes.js';
 import { type Identity, sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { TRANSITION_RULES } from '../plan/transitions.js';
 import type { Problem } from '../problems/problems.js';
 import type { PlanChange, PlanState } from '../plan/types.js';

@@ -19,7 +19,7 @@ import type { Repository } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { identityFor } from '../facts/facts.js';
 import { sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { sanitize } from '../term.js';
 
 const claimedTime = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : Number.NaN);

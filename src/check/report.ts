@@ -5,7 +5,7 @@ import type { Decision } from './check.js';
 import type { CommitVerdict } from './range.js';
 import { claimAgeHours } from '../plan/stale.js';
 import type { Identity } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 import { formatProblems } from '../plan/report.js';
 import { sortProblems } from '../problems/problems.js';

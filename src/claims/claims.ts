@@ -24,7 +24,7 @@ import { PatternError, matchForm } from '../lib/pattern.js';
 import { PatternIndex } from '../lib/pattern-index.js';
 import { type StaleBasis, isStaleAt, staleBasis } from '../plan/stale.js';
 import { UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 export type SourceKind = 'index' | 'head' | 'base' | 'worktree' | 'remote';
 

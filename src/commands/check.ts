@@ -9,7 +9,7 @@ import { checkCommits, commitsIn } from '../check/range.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { jsonText } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 import { formatDrops, rangeDrops } from '../check/dropped-claims.js';
@@ -26,7 +26,6 @@ const spec = {
 export const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true' || env.GITHUB_ACTIONS === 'true';
 
 const command: Command = {
-  summary: 'Check a range of commits (CI and pre-push)',
   usage: spec.usage,
   async run(argv) {
     const { range, json, base: baseArg, known: knownArgs = [], format: formatArg } = parseCommandArgs(argv, spec).values;

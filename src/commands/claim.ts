@@ -1,11 +1,10 @@
 // `plan-hooks claim <task> [--as NAME] [--takeover]`.
 import type { Command } from './shared/command.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { claimTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  summary: 'Claim a task: in-progress, claimedBy, claimedAt',
   usage: messages.claimUsage,
   run: (argv) =>
     runPlanEdit(argv, {

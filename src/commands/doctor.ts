@@ -14,7 +14,7 @@ import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/
 import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../install/managers.js';
 import { HOOKS } from '../hooks/main.js';
 import { gitSync } from '../git/sync.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { diagnoseAgents } from '../agents/doctor.js';
 import { chosenAgents, readAgentFacts } from '../agents/install.js';
 import { readSeen } from '../agents/seen.js';
@@ -105,7 +105,6 @@ function runHooks(facts: InstallFacts): Probe {
 }
 
 const command: Command = {
-  summary: 'Check that git will really run every hook here',
   usage: messages.doctorUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {

@@ -1,11 +1,10 @@
 // `plan-hooks done <task> [--as NAME] [--summary TEXT]`.
 import type { Command } from './shared/command.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { completeTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  summary: 'Mark a task completed and log it',
   usage: messages.doneUsage,
   run: (argv) =>
     runPlanEdit(argv, {

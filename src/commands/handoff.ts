@@ -7,7 +7,7 @@ import { readWorktreeFacts } from '../facts/facts.js';
 import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
 import { blockFacts } from '../handoff/git-facts.js';
 import { entryFiles } from '../config/entry-files.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { jsonText, sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
@@ -19,7 +19,6 @@ const HANDOFF = { key: START, start: START, end: END };
 const withoutBlock = (text: string) => removeSection(text, HANDOFF) ?? text;
 
 const command: Command = {
-  summary: 'Print (or --write) the generated handoff blocks',
   usage: messages.handoffUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {

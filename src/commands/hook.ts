@@ -3,13 +3,12 @@
 // the hook's bundled file directly (src/hooks/main.ts), which skips the CLI's module loading.
 import type { Command } from './shared/command.js';
 import { UsageError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { HOOKS, type HookName, runHook } from '../hooks/main.js';
 
 const isHook = (name: string | undefined): name is HookName => (HOOKS as readonly (string | undefined)[]).includes(name);
 
 const command: Command = {
-  summary: 'Run one hook',
   usage: messages.hookUsage(HOOKS.join(', ')),
   async run(argv) {
     const [name, ...args] = argv;

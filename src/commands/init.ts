@@ -10,7 +10,7 @@ import { type Action, runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
 import { mergeManifest, writeManifest } from '../install/manifest.js';
 import { planInit } from '../install/plan-init.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { chosenAgents, planAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
 import { AGENT_KINDS } from '../agents/kinds.js';
 import { UsageError } from '../errors.js';
@@ -33,7 +33,6 @@ function filesToCommit(actions: Action[], root: string, commonDir: string): stri
 }
 
 const command: Command = {
-  summary: 'Install plan-hooks in this repository',
   usage: messages.initUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {

@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { repoRoot, resolveCommit } from '../git/queries.js';
 import { sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { entriesBackward } from '../worklog/store.js';
@@ -45,7 +45,6 @@ async function sinceBoundary(since: string, root: string): Promise<(e: WorklogEn
 }
 
 const command: Command = {
-  summary: 'Show the worklog',
   usage: messages.logUsage,
   async run(argv) {
     const spec = {

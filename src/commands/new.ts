@@ -7,7 +7,7 @@ import { parseCommandArgs } from './shared/args.js';
 import type { Command } from './shared/command.js';
 import { loadConfig, DEFAULT_CONFIG } from '../config/config.js';
 import { EXIT, UsageError, UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { worktreeRoot } from '../git/queries.js';
 import { isPlanPath } from '../plan/discover.js';
 import { day } from '../plan/edit.js';
@@ -32,7 +32,6 @@ export function render(template: string, values: Record<string, string>): string
 }
 
 const command: Command = {
-  summary: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
   usage: messages.newUsage,
   async run(argv) {
     const { positionals } = parseCommandArgs(argv, { command: 'new', usage: messages.newUsage, options: {}, positionals: true });

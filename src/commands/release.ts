@@ -1,11 +1,10 @@
 // `plan-hooks release <task> [--as NAME] [--status not-started|blocked]`.
 import type { Command } from './shared/command.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { RELEASE_STATUSES, releaseTask, type ReleaseStatus } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  summary: 'Release a claimed task',
   usage: messages.releaseUsage,
   run: (argv) =>
     runPlanEdit(argv, {

@@ -7,7 +7,7 @@ import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
 import { currentBranch, gitDirs, headCommit, repoRoot } from '../git/queries.js';
 import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { STATUSES } from '../plan/types.js';
 import { color, jsonText, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
@@ -119,7 +119,6 @@ function render(report: Report, file: string, patterns: string[]): string {
 }
 
 const command: Command = {
-  summary: 'Plans, claims, ready tasks, recent commits and drift',
   usage: messages.statusUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });

@@ -6,11 +6,10 @@ import { parseCommandArgs } from './shared/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { removeManifest } from '../install/manifest.js';
 import { planUninstall } from '../install/plan-uninstall.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { planAgentUninstall, readAgentFacts, removeAgentRecord } from '../agents/install.js';
 
 const command: Command = {
-  summary: 'Remove exactly what init added',
   usage: messages.uninstallUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });

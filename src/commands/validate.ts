@@ -7,7 +7,7 @@ import { parseCommandArgs } from './shared/args.js';
 import type { Command } from './shared/command.js';
 import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
 import { EXIT, UsageError, UserError, isUserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { worktreeRoot } from '../git/queries.js';
 import { findPlanFiles } from '../plan/discover.js';
 import { gatherPlanFacts } from '../plan/facts.js';
@@ -15,7 +15,7 @@ import type { Problem } from '../problems/problems.js';
 import { formatProblems } from '../plan/report.js';
 import { validatePlanText } from '../plan/validate.js';
 import { sortProblems } from '../problems/problems.js';
-import { reusedPlanIdProblems } from '../check/check.js';
+import { reusedPlanIdProblems } from '../core/check.js';
 import { jsonText, sanitizeLine } from '../term.js';
 
 interface Target {
@@ -45,7 +45,6 @@ function namedTargets(files: string[], root: string | null): Target[] {
 }
 
 const command: Command = {
-  summary: 'Validate plan files (schema and rules)',
   usage: messages.validateUsage,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {

@@ -2,12 +2,11 @@
 import type { Command } from './shared/command.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import { EXIT } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
-  summary: 'Print who plan-hooks thinks is committing, and why',
   usage: messages.whoamiUsage(),
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'whoami', usage: messages.whoamiUsage(), options: { json: { type: 'boolean' } } });

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { JsonSyntaxError, parseJsonDocument } from '../lib/json-document.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';

@@ -2,7 +2,7 @@
 // every hook can afford it), with errors that name the file, the key and the fix.
 import validateConfig from '../generated/config.v1.validator.js';
 import type { AjvError } from '../generated/ajv-error.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { formatPath, pointerToPath } from '../lib/json-document.js';
 import { show } from '../problems/schema-problems.js';
 

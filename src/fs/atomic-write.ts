@@ -5,7 +5,7 @@ import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, st
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 /**
  * Writes `content` to `file` atomically. When `expected` is given, the file must still hold it

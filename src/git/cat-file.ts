@@ -2,7 +2,7 @@
 // `HEAD:path`, `:path` for the index) and answers each in order with
 // `<oid> <type> <size>\n<content>\n`, or `<name> missing\n`.
 import { UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { decodeText } from '../fs/text.js';
 import { childProcess } from './spawn.js';
 

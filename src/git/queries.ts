@@ -4,7 +4,7 @@
 // reads what it needs in one batch instead (./repository.ts). Nothing outside src/git/ builds a
 // git command line.
 import { UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { git, splitNul } from './git.js';
 import { pathspec } from './tree.js';
 

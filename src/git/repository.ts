@@ -10,6 +10,7 @@ import { type BatchCommand, gitBatch } from './batch.js';
 import { git, splitNul } from './git.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
+import { messages } from '../messages/index.js';
 
 export interface Worktree {
   path: string;
@@ -100,7 +101,7 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: BatchComman
   const commands = repositoryReads(extra);
   const [paths, configOut, worktreeOut, refsOut, headConfig, headPackage, ...extraOut] = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
   const [root, gitDir] = (paths ?? '').split('\n');
-  if (!root || !gitDir) throw new UserError(`not inside a git working tree (${cwd}). Run this from inside your repository.`);
+  if (!root || !gitDir) throw new UserError(messages.notInWorktree(cwd));
   const gitConfig = parseConfigList(configOut ?? '');
   const worktrees = parseWorktrees(worktreeOut ?? '');
   const current = worktrees.find((w) => w.path === root);

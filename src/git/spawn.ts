@@ -2,7 +2,7 @@
 // shell. The environment git gave the hook is inherited as it is.
 import { createRequire } from 'node:module';
 import { UsageError, UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 export interface GitOptions {
   cwd?: string;

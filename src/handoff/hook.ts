@@ -3,7 +3,7 @@
 // The common commit (no plan staged) returns before anything is loaded.
 import type { Change } from '../git/changes.js';
 import type { Known } from './stage.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { sanitize } from '../term.js';
 
 /** Returns true when it staged something (the index's tree changed). */

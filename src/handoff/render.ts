@@ -3,7 +3,7 @@
 import { claimAgeHours, isStaleClaim } from '../plan/stale.js';
 import { type Markers, putSection } from '../fs/marked-sections.js';
 import { STATUSES } from '../plan/types.js';
-import { messages } from '../messages.js';
+import { messages, plural } from '../messages/index.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
@@ -124,7 +124,7 @@ export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): st
     `- **Branch:** ${facts.branch ? code(facts.branch) : 'detached HEAD'}`,
     `- **Updated by:** ${inline(h?.updatedBy ?? 'unknown')} at ${inline(h?.updatedAt ?? 'unknown')}`,
     `- **Builds on:** ${builds(facts)}`,
-    `- **Left uncommitted:** ${facts.uncommitted.length === 0 ? 'nothing' : `${facts.uncommitted.length} path(s)`}`,
+    `- **Left uncommitted:** ${facts.uncommitted.length === 0 ? 'nothing' : plural(facts.uncommitted.length, 'path')}`,
     ...(facts.uncommitted.length ? listed(facts.uncommitted.map(code), '').map((l) => `  ${l}`) : []),
     '',
     '### Tasks',

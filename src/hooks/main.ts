@@ -3,7 +3,7 @@
 // pre-push fail closed on an internal error (with the bypass); every other hook reports and
 // lets git carry on.
 import { EXIT, formatError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 /** The hooks plan-hooks runs, and so the ones init installs and doctor checks. */
 export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'] as const;

@@ -10,7 +10,7 @@ import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { regenerateHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';

@@ -12,7 +12,7 @@ import { append, worklogPath } from '../worklog/store.js';
 import { type CommitVerdict, type KnownToRemote, checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { refuseDroppedClaims } from '../check/dropped-claims.js';
 
 const ZERO = /^0+$/;

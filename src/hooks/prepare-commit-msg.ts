@@ -20,7 +20,7 @@ import { touchedPaths } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { readIndexFacts } from '../facts/facts.js';
 import { git } from '../git/git.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { verifiedFor } from '../worklog/verified.js';
 import { identityRefused, judgeIndex } from './pre-commit.js';
 import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from '../check/trailer.js';

@@ -5,7 +5,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmS
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { gitSync } from '../git/sync.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 export type Action =
   | { kind: 'write'; path: string; content: string; mode?: number; what: string }

@@ -4,7 +4,7 @@
 // would with a probe the runner answers (src/commands/doctor.ts): a hook that does not answer
 // is reported, whatever the files say.
 import { isAbsolute, join, relative } from 'node:path';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { LEGACY_SUFFIX, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import { hasSection } from '../fs/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';

@@ -15,7 +15,7 @@ import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
 import { repoRoot } from '../git/queries.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from './managers.js';
 

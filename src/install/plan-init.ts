@@ -20,7 +20,7 @@
 import { join, relative } from 'node:path';
 import { CONFIG_FILE } from '../config/config.js';
 import { UserError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { version } from '../version.js';
 import type { Action } from './actions.js';
 import { CHAINED_SUFFIX, type FileFact, type InstallFacts, programArgv, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from './facts.js';

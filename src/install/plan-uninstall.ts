@@ -3,7 +3,7 @@
 // put back. Lines and files of the user's are left alone.
 import { basename, join, relative } from 'node:path';
 import { CONFIG_FILE } from '../config/config.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import type { Action } from './actions.js';
 import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, programArgv, SHIM_MARK } from './facts.js';
 import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';

@@ -6,7 +6,7 @@ import { preCommitReads } from '../facts/facts.js';
 import { shQuote } from '../git/batch.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { CHAINED_SUFFIX, SHIM_MARK } from './facts.js';
 
 const RUNNER_TEMPLATE = new URL('../../../hooks/plan-hooks.sh', import.meta.url);

@@ -18,7 +18,7 @@
 import type { Config } from '../config/config.js';
 import { claimAgeHours, isStaleClaim } from './stale.js';
 import { sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { taskKey } from './task-key.js';
 import type { PlanState, Status, Task, WorkItem } from './types.js';
 

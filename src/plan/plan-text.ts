@@ -13,7 +13,7 @@
 // A file with a problem is an error in validate and at commit, and status and the handoff list
 // it as unreadable with the same message. The claims in it still count: the claims read its
 // value whatever the problem, so breaking a plan file never releases a claim.
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { JsonSyntaxError, MAX_DEPTH, parseJsonDocument, positionAt } from '../lib/json-document.js';
 
 export interface PlanTextProblem {

@@ -2,7 +2,7 @@
 // the plan, the git facts and the clock in; problems out.
 import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../lib/pattern.js';
 import { claimAgeHours, isStaleClaim } from './stale.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { formatPath, type JsonPath } from '../lib/json-document.js';
 import { firstOverlaps } from './overlaps.js';
 import type { DraftProblem, Severity } from '../problems/problems.js';

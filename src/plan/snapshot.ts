@@ -8,7 +8,7 @@ import { readObjects } from '../git/cat-file.js';
 import { findPlanFiles } from './discover.js';
 import type { PlanState } from './types.js';
 import { readPlanText } from './plan-text.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { readTextFile } from '../fs/text.js';
 import { indexPaths } from '../git/queries.js';
 import { treePaths } from '../git/tree.js';

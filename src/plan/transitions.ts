@@ -16,7 +16,7 @@
 import type { Config } from '../config/config.js';
 import { isStaleClaim } from './stale.js';
 import { sameAgent } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import type { Position } from '../lib/json-document.js';
 import type { Problem, Severity } from '../problems/problems.js';
 import { taskKey } from './task-key.js';

@@ -2,7 +2,7 @@
 // the text, the git facts (src/plan/facts.ts gathers them) and the clock in; problems out.
 // Transition rules (the plan against its previous version) live in src/plan/transitions.ts.
 import validateSchema from '../generated/plan-state.v1.validator.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { formatPath, lazyLocator } from '../lib/json-document.js';
 import { pairedMarkdownPath } from './paths.js';
 import { readPlanText, type PlanTextProblem } from './plan-text.js';

@@ -1,7 +1,7 @@
 // ajv's errors, made human: one problem per place, saying what is wrong in the plan's own
 // terms (the four statuses, where own data goes, the accepted reference forms) and how to fix it.
 import type { AjvError } from '../generated/ajv-error.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { pointerToPath, type JsonPath } from '../lib/json-document.js';
 import type { DraftProblem } from './problems.js';
 

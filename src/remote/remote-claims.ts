@@ -12,6 +12,7 @@ import type { Config, RemoteClaims } from '../config/config.js';
 import { objectIds } from '../git/cat-file.js';
 import { git } from '../git/git.js';
 import { listTrees } from '../git/tree.js';
+import { messages } from '../messages/index.js';
 
 /** Every remote-tracking ref with its tip and the tip's committer date; read in the hook's batch. */
 export const LIST_REMOTE_BRANCHES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/'];
@@ -159,7 +160,7 @@ export function distinctPlans(plans: RemotePlan[], skip: (file: string, oid: str
     if (found) found.more++;
     else seen.set(key, { file: p.file, oid: p.oid, label: p.branch.name, ref: p.branch.ref, more: 0 });
   }
-  return [...seen.values()].map(({ more, ...v }) => ({ ...v, label: more > 0 ? `${v.label} (and ${more} other branch${more === 1 ? '' : 'es'})` : v.label }));
+  return [...seen.values()].map(({ more, ...v }) => ({ ...v, label: more > 0 ? messages.claimSourceMore(v.label, more) : v.label }));
 }
 
 /** The remote-tracking branches to read for `config`, from for-each-ref's output (or read now). */

@@ -1,8 +1,9 @@
 // One worklog entry as one terminal line, shared by `status` and `log`. Entry text came from
 // commit messages and plans: sanitized before it reaches the terminal.
+import { plural } from '../messages/plural.js';
 import { color, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from './entry.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 export function entryLine(e: WorklogEntry): string {
   const when = e.time.slice(0, 16).replace('T', ' ');
@@ -19,7 +20,7 @@ export function entryLine(e: WorklogEntry): string {
   const flags = [
     e.disputed !== undefined ? color.red(`unverified: ${messages.worklogDisputedFlag()}`) : e.verified ? '' : color.yellow(e.withoutHooks ? 'unverified: made without hooks' : 'unverified'),
     e.incomplete !== undefined ? color.yellow('incomplete') : '',
-    e.violations.length ? color.red(`${e.violations.length} claim violation(s)`) : '',
+    e.violations.length ? color.red(plural(e.violations.length, 'claim violation')) : '',
     e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',
   ].filter(Boolean);
   const tasks = e.tasks.length ? ` [${e.tasks.map(sanitizeLine).join(', ')}]` : '';

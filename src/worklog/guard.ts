@@ -1,7 +1,7 @@
 // The worklog hooks run after git has done its work: whatever fails is reported and the hook
 // exits 0, because git would ignore the failure anyway and the commit itself is fine.
 import { formatError } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 
 export async function neverFail(hook: string, record: () => Promise<unknown>): Promise<number> {
   try {

@@ -8,7 +8,7 @@ import { parseNameStatus, touchedPaths, type Change } from '../git/changes.js';
 import { git } from '../git/git.js';
 import { parseConfigList } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../identity/identity.js';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
 import { matchTasks, planTransitions } from './analyze.js';

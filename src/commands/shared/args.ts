@@ -3,7 +3,7 @@
 // is a usage error (exit 2) that shows the synopsis and points at the command's --help.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../../errors.js';
-import { messages } from '../../messages.js';
+import { messages } from '../../messages/index.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -8,7 +8,7 @@ import type { LiveClaim } from '../../claims/claims.js';
 import { EXIT, type UsageError, UserError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
 import { identityConflict, sameAgent } from '../../identity/identity.js';
-import { messages } from '../../messages.js';
+import { messages } from '../../messages/index.js';
 import { findPlanFiles } from '../../plan/discover.js';
 import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';

@@ -19,7 +19,7 @@ import {
   updateRef,
 } from '../../git/remote.js';
 import type { Repository } from '../../git/repository.js';
-import { messages } from '../../messages.js';
+import { messages } from '../../messages/index.js';
 import { planMatcher } from '../../plan/discover.js';
 import type { EditContext } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';

@@ -1,0 +1,86 @@
+// The check at commit, push and in CI: claim refusals, plan refusals, skips, ranges, dropped claims, configuration notices (src/check, src/hooks).
+import { noun, plural } from './plural.js';
+
+export const checkMessages = {
+  claimRefusedHeader: (count: number) =>
+    `plan-hooks: commit refused — it touches ${plural(count, 'path')} claimed by another agent's task.\n`,
+  claimWarningHeader: (count: number) =>
+    `plan-hooks: warning — this commit touches ${plural(count, 'path')} claimed by another agent's task (not blocking).\n`,
+  claimGroup: (task: string, holder: string, since: string, source: string, stale: boolean) =>
+    `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
+  claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
+  claimMorePaths: (count: number) => `    … and ${count} more\n`,
+  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string) =>
+    `\nYou are committing as ${identity} (from ${source}).\n` +
+    (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
+    `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
+    staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
+    `  - ask the human who runs the agents to settle it\n` +
+    (blocking ? `  - ${bypass}\n` : ''),
+  bypassCommit: () => 'bypass once, recorded with the commit (pre-push and CI see it): PLAN_HOOKS_SKIP=claims git commit … (--no-verify is not a way past a claim)',
+  bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
+  noVerifyRefused: () =>
+    "plan-hooks: pre-commit did not run for this commit (git commit --no-verify?), so prepare-commit-msg ran its check: refused (above). --no-verify is not a way past a claim or a plan rule.\n",
+  bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
+  droppedClaim: (where: string, task: string, holder: string, since: string, file: string) =>
+    `plan-hooks: this update of ${where} would drop ${task}, claimed by ${holder} since ${since} (${file}, not stale): ` +
+    `the claim was made in commits on ${where} that what replaces it does not have (a forced push from a clone that had not fetched them?).\n`,
+  droppedClaimFix: (remote: string, branch: string, holders: string[], bypass: string) =>
+    `Ways forward:\n  - bring those commits in first: 'git fetch ${remote}' and 'git rebase ${remote}/${branch}' (or merge it), then push again: the claim stays\n` +
+    `  - ask ${holders.join(', ')} to release the claim ('plan-hooks release <task> --push'), then push\n  - ${bypass}\n`,
+  droppedUnchecked: (remote: string, ref: string) =>
+    `plan-hooks: could not read what ${remote} has on ${ref} (not fetched, and fetching it failed), so whether this forced update drops a claim was not checked.\n`,
+  droppedRangeFix: (holders: string[]) =>
+    `Ways forward:\n  - restore the dropped commits (they are still in the reflog of whoever had them) and rebase onto them, or ask ${holders.join(', ')} to claim again ('plan-hooks claim <task> --push')\n`,
+  rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
+  rangeSummary: (bad: number, total: number) =>
+    bad === 0 ? `plan-hooks: ${plural(total, 'commit')} checked, all allowed.\n` : `plan-hooks: ${bad} of ${plural(total, 'commit')} would have been refused at commit time (above).\n`,
+  checkUsage: () => `Usage: plan-hooks check --range <A..B> [--base <rev>] [--known <rev>]… [--format text|github] [--json]
+
+Runs pre-commit's checks (plans, transitions, claims) over each commit in the range, each
+against its first parent, by the claims of its own time (its own ancestry) and its recorded
+committer. For CI and pre-push, where --no-verify cannot reach. Exit 1 when a commit would
+have been refused.
+  --base <rev>       the base branch: its plans count where each commit's history meets it
+                     (default: the repository's base branch)
+  --known <rev>      a commit the remote already has besides its fetched branches (CI: the
+                     previous head of a force-pushed branch): a refused commit with the same
+                     patch-id as one of them is judged as that one (a rebase), repeatable
+  --format github    also print GitHub Actions annotations (::error file=…) on stdout; the
+                     default under GITHUB_ACTIONS=true
+PLAN_HOOKS_SKIP=claims,plans,transitions skips named checks, except in CI (CI=true or
+GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
+`,
+  checkBadFormat: (format: string) => `--format is text or github, not "${format}"`,
+  checkBadKnown: (rev: string) => `--known ${rev} is not a commit here; fetch it first (git fetch origin <commit>)`,
+  checkBadBase: (rev: string) => `--base ${rev} is not a commit here; fetch it first (git fetch origin <branch>)`,
+  skipIgnoredInCi: (names: string[]) =>
+    `plan-hooks: PLAN_HOOKS_SKIP=${names.join(',')} is ignored in CI: only a skip recorded with a commit at commit time counts here.\n`,
+  rangeRecordedSkip: (checks: string[]) => `  (this commit records PLAN_HOOKS_SKIP=${checks.join(',')} from commit time: honoured, listed here)\n`,
+  pushOverridden: (skipped: string[], count: number) =>
+    `plan-hooks: pushed past ${skipped.join(', ')} for ${plural(count, 'commit')} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
+  rangeRebasedFrom: (commit: string) =>
+    `  (rebased from ${commit.slice(0, 12)}: the remote already has that commit with the same change (patch-id), so this one is judged as that one is, by its own ancestry; the claims of the new base are listed above, not blocking)\n`,
+  rangeNewAncestry: () =>
+    '\nA commit is judged by the claims of its own ancestry: for a rebased or cherry-picked commit, that is its new base. ' +
+    'If a refused commit above is earlier work rebased onto a base that gained the claim meanwhile, the claim arrived with the new base, ' +
+    'and the remote has no commit with the same change to judge it by. Ways forward:\n' +
+    '  - put the branch back where it was before the rebase (its old tip is in \'git reflog\') and merge the base into it instead: the earlier commits pass by their own ancestry, and a merge is judged only by what it changes itself\n' +
+    '  - or push the earlier commits as they were first (to their branch, or any branch of the remote), then rebase and push: the rebased copies are recognised by their patch-id\n' +
+    '  - or settle the claim with its holder (a release or a finished task), or ask the human who runs the agents\n',
+  claimsTooCostly: (ms: number, paths: number) =>
+    `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
+  checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",
+  planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${plural(count, 'problem')} in the staged plans.\n`,
+  planWarningHeader: (count: number) => `plan-hooks: ${plural(count, 'warning')} in the staged plans.\n`,
+  planRefusedFooter: () =>
+    `Fix the staged plan and 'git add' it again, or bypass once, recorded with the commit: PLAN_HOOKS_SKIP=plans,transitions git commit …\n`,
+  skipUnknown: (names: string[], known: string[]) =>
+    `plan-hooks: PLAN_HOOKS_SKIP names unknown ${noun(names.length, 'check')} ${names.join(', ')} (known: ${known.join(', ')}); ignored.\n`,
+  skipNotice: (names: string[]) => `plan-hooks: skipping ${names.join(', ')} for this commit (PLAN_HOOKS_SKIP; recorded in the worklog).\n`,
+  configAtHeadBroken: (problem: string) => `plan-hooks: the configuration at HEAD does not load, so the defaults (every check enforcing) judge this commit: ${problem}\n`,
+  configChangeNotice: (file: string, keys: string[], problem: string | null) =>
+    problem
+      ? `plan-hooks: this commit changes ${file}, and the new configuration does not load (${problem}); it would apply from the next commit on, as the defaults, until fixed.\n`
+      : `plan-hooks: this commit changes the configuration in ${file} (${keys.join(', ')}); it applies from the next commit on, this one is judged by HEAD's (recorded in the worklog).\n`,
+};

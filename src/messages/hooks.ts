@@ -1,0 +1,16 @@
+// `plan-hooks hook <name>`: the hook runner's usage, trace, and the fail-closed notice (src/hooks).
+
+export const hooksMessages = {
+  hookUsage: (names: string) => `Usage: plan-hooks hook <name> [git's arguments]
+
+Runs one hook. The scripts that 'plan-hooks init' installs call this; you rarely need it.
+Hooks: ${names}
+PLAN_HOOKS=0 skips every hook.
+`,
+  hookTrace: (name: string, code: number) => `plan-hooks: hook ${name} ran (exit ${code})\n`,
+  hookUnknown: (name: string, names: string) => `unknown hook '${name}'. Known hooks: ${names}.`,
+  hookFailClosed: (name: string) =>
+    name === 'pre-commit'
+      ? `plan-hooks refused the commit because its own check failed (above). Fix the cause, or bypass once with 'git commit --no-verify' (recorded in the worklog), or PLAN_HOOKS=0 to skip every hook.\n`
+      : `plan-hooks refused the push because its own check failed (above). Fix the cause, or bypass once with 'git push --no-verify'.\n`,
+};

@@ -1,0 +1,26 @@
+// Who is committing: `whoami` and a declared name the agent markers contradict (src/identity).
+
+export const identityMessages = {
+  whoamiUsage: () => `Usage: plan-hooks whoami [--json]
+
+Prints who plan-hooks thinks is committing here, and where that came from. First hit wins:
+  1. PLAN_HOOKS_AGENT   2. git config plan-hooks.agent (per worktree too)
+  3. the in-progress task bound to this branch (metadata.branch)   4. coding-agent environment markers
+  5. the git author (user.name)
+`,
+  whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
+  whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
+  /** A declared name the agent markers contradict: refused (SPEC §4). Never suggests another name. */
+  identityConflict: (conflict: { declared: { name: string; detail: string }; markers: { variable: string; name: string }[] }, what: 'commit' | 'edit' | 'whoami') => {
+    const agents = [...new Set(conflict.markers.map((m) => m.name))];
+    const seen = conflict.markers.map((m) => `${m.variable} (${m.name})`).join(', ');
+    return (
+      `plan-hooks: ${what === 'commit' ? 'commit refused' : what === 'edit' ? 'refused' : 'identity contradicted'} — ${conflict.declared.detail} says '${conflict.declared.name}', but this environment is ${agents.join(' or ')}'s: ${seen}.\n` +
+      `A declared name must be one of the agents whose markers are present.\n` +
+      (what === 'whoami' ? '' : 'Ways forward:\n') +
+      `  - remove the declaration that does not match this agent (unset PLAN_HOOKS_AGENT, or 'git config --unset plan-hooks.agent'); plan-hooks then finds who you are by itself\n` +
+      `  - if the work you need is claimed by someone else: coordinate with the holder, or wait until the claim is stale and use 'plan-hooks claim <task> --takeover'\n` +
+      `  - if the markers are wrong (a variable left over in a shell), ask the human who runs the agents to fix the environment\n`
+    );
+  },
+};

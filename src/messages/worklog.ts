@@ -1,0 +1,16 @@
+// The worklog: how an entry names its identity, and what goes wrong bringing it up to date (src/worklog).
+
+export const worklogMessages = {
+  worklogIdentityTrailer: (trailer: string) => `recorded with the commit (${trailer})`,
+  worklogAuthorWithoutHooks: () => "the commit's author: no hook ran when it was made",
+  worklogIncompleteIdentity: () => 'what the hook kept: the commit could not be read from git',
+  worklogDisputed: (violations: number, problems: string[]) =>
+    `pre-commit passed this tree, but the commit judged from its own history does not (${[violations ? `claimed paths held by others: ${violations}` : '', ...problems.slice(0, 3)].filter(Boolean).join('; ')}): the local claims cache or verified marker disagreed with the commit (tampered), or a path was staged after the check. The claims cache was discarded; pre-push and CI refuse the commit until it is fixed.`,
+  worklogNotJudged: (reason: string) => `pre-commit passed this tree, but the commit could not be judged from its own history (${reason}), so it is not recorded as verified. 'plan-hooks check --range <commit>^..<commit>' judges it.`,
+  worklogDisputedFlag: () => 'pre-commit’s pass did not hold',
+  worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
+  worklogCatchUpFailed: (reason: string) =>
+    `plan-hooks: the worklog could not be brought up to date (${reason}); showing it as it is. Run 'plan-hooks status' again, and report the error if it persists.\n`,
+  worklogNotRecorded: () =>
+    `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run 'plan-hooks status' to see the log, and report the error above if it persists.\n`,
+};
