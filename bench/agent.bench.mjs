@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -76,7 +76,7 @@ try {
   if (age < 2100) await new Promise((r) => setTimeout(r, 2100 - age));
   const cache = join(dir, '.git', 'plan-hooks', 'agents', 'claims-views.json');
   // One --prepare per command, in order: only the third run's removes the cache.
-  execFileSync('hyperfine', ['-N', '--warmup', '5', '--runs', RUNS, '--export-json', out, '--prepare', 'true', '--prepare', 'true', '--prepare', `rm -f ${cache}`,
+  execFileSync('hyperfine', ['-N', '--warmup', warmupOr(5), '--runs', RUNS, '--export-json', out, '--prepare', 'true', '--prepare', 'true', '--prepare', `rm -f ${cache}`,
     '-n', 'Claude Code pre-tool hook (unclaimed path)', `sh -c '${ours}'`, '-n', "bare node -e ''", "node -e ''",
     '-n', 'the same, plans changed since the last edit (nothing cached)', `sh -c '${ours}'`], { env: hookEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;

@@ -20,7 +20,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -109,7 +109,7 @@ function makeRepo(name, { files, plans, hooks }) {
 /** One hyperfine run of `commands` ([name, shell command]); medians and CPU in ms. */
 function hyperfine(commands, extra = []) {
   const out = join(base, `hf-${Date.now()}.json`);
-  execFileSync('hyperfine', ['-N', '--warmup', smoke ? '0' : '3', '--runs', RUNS, '--export-json', out, ...extra, ...commands.flatMap(([n, c]) => ['-n', n, c])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('hyperfine', ['-N', '--warmup', warmupOr(3), '--runs', RUNS, '--export-json', out, ...extra, ...commands.flatMap(([n, c]) => ['-n', n, c])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   return JSON.parse(readFileSync(out, 'utf8')).results.map((r) => ({ name: r.command, median: r.median * 1000, cpu: (r.user + r.system) * 1000 }));
 }
 const inDir = (dir, script) => `sh -c 'cd ${dir} && sh ${script}'`;

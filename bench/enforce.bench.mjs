@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
@@ -123,7 +123,7 @@ const against = process.env.BENCH_AGAINST ? makeBenchRepo(resolve(process.env.BE
 const commit = (dir) => `cd ${dir} && date +%s%N > src/mod0/file0.ts && git add src/mod0/file0.ts && git commit -q -m bench`;
 const out = join(mkdtempSync(join(tmpdir(), 'plan-hooks-bench-out-')), 'hyperfine.json');
 try {
-  execFileSync('hyperfine', ['-N', '--warmup', '5', '--runs', RUNS, '--export-json', out,
+  execFileSync('hyperfine', ['-N', '--warmup', warmupOr(5), '--runs', RUNS, '--export-json', out,
     '-n', 'plan-hooks pre-commit', `sh -c '${commit(ours)}'`, '-n', "bare node -e '' pre-commit", `sh -c '${commit(bare)}'`,
     ...(against ? ['-n', 'BENCH_AGAINST pre-commit', `sh -c '${commit(against)}'`] : [])], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr } from './options.mjs';
+import { runsOr, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
@@ -59,7 +59,7 @@ const commit = (dir) => `git -C ${dir} commit --allow-empty -q -m x`;
 execFileSync(
   'hyperfine',
   [
-    '-N', '--warmup', '3', '--runs', String(runs), '--export-json', out,
+    '-N', '--warmup', warmupOr(3), '--runs', String(runs), '--export-json', out,
     '-n', 'no hooks', commit(none),
     '-n', "husky + node -e '' pre-commit", commit(husky),
     '-n', "husky + node -e '' in pre-commit, prepare-commit-msg, post-commit", commit(husky3),

@@ -5,3 +5,6 @@ export const smoke = process.env.BENCH_SMOKE === '1';
 
 /** Runs per command: two when smoking, else `wanted` (the benchmark's argument or default). */
 export const runsOr = (wanted) => (smoke ? '2' : String(wanted));
+
+/** Warm-up runs: none when smoking (the figures mean nothing there), else `wanted`. */
+export const warmupOr = (wanted) => (smoke ? '0' : String(wanted));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeHistory } from './history.mjs';
-import { runsOr, smoke } from './options.mjs';
+import { runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'src', 'cli.js');
@@ -34,7 +34,7 @@ try {
   }
   mkdirSync(outDir, { recursive: true });
   const out = join(outDir, 'range.json');
-  const args = ['--warmup', '1', '--runs', runs, '--export-json', out, '--style', 'none'];
+  const args = ['--warmup', warmupOr(1), '--runs', runs, '--export-json', out, '--style', 'none'];
   for (const [name, command] of commands) args.push('--command-name', name, command);
   execFileSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;

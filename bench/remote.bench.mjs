@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -73,7 +73,7 @@ const commit = (dir) => `cd ${dir} && date +%s%N > src/f0.ts && git add src/f0.t
 const caches = (dir) => `rm -f ${dir}/.git/plan-hooks/remote-plans.json ${dir}/.git/plan-hooks/claims-cache.json`;
 const out = join(mkdtempSync(join(tmpdir(), 'plan-hooks-bench-out-')), 'hyperfine.json');
 try {
-  execFileSync('hyperfine', ['-N', '--warmup', '3', '--runs', RUNS, '--export-json', out,
+  execFileSync('hyperfine', ['-N', '--warmup', warmupOr(3), '--runs', RUNS, '--export-json', out,
     '--prepare', 'true', '-n', '1 remote branch', `sh -c '${commit(one)}'`,
     '--prepare', 'true', '-n', `${BRANCHES} remote branches`, `sh -c '${commit(many)}'`,
     '--prepare', `sh -c '${caches(many)}'`, '-n', `${BRANCHES} remote branches, cold`, `sh -c '${commit(many)}'`], { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -26,7 +26,7 @@ test('the plan block states next action, verify, branch, base commit, uncommitte
   assert.match(b, /\*\*Verify:\*\* `npm test`/);
   assert.match(b, /\*\*Branch:\*\* `feature\/retry`/);
   assert.match(b, /\*\*Builds on:\*\* `aaaaaaaaaaaa` add the loop/);
-  assert.match(b, /\*\*Left uncommitted:\*\* 1 path\(s\)\n  - `scratch.txt`/);
+  assert.match(b, /\*\*Left uncommitted:\*\* 1 path\n  - `scratch.txt`/);
   assert.match(b, /`loop` — claimed by alice since .* \(1 h\)/);
   assert.match(b, /### Ready to start\n\n- `cli`\n/);
   assert.match(b, /### Blocked\n\n- `docs` — waiting on `loop`\n/);
@@ -118,7 +118,7 @@ test('handoffMismatches flags a last commit git lacks, another branch, and uncom
   assert.equal(m.length, 3);
   assert.match(m[0]!, /lastCommit 'nope' is not a commit/);
   assert.match(m[1]!, /branch 'other'/);
-  assert.match(m[2]!, /1 path\(s\) are uncommitted \(a.txt\)/);
+  assert.match(m[2]!, /1 path is uncommitted \(a.txt\)/);
   assert.match(handoffMismatches({ nextAction: 'x', uncommitted: 'src/gone.ts half done' }, base)[0]!, /'src\/gone.ts'/);
   assert.match(handoffMismatches({ nextAction: 'x', lastCommit: 'abc' }, { ...base, lastCommit: { full: 'f'.repeat(40), ancestor: false } })[0]!, /not in this branch/);
 });

@@ -162,7 +162,7 @@ test('pre-commit warns (without refusing) when the handoff contradicts git, each
   // An unknown lastCommit is said once, by the plan's rule (with its line), not again by the handoff check.
   assert.equal(r.stderr.match(/feedface/g)?.length, 1, r.stderr);
   assert.match(r.stderr, /handoff\.lastCommit "feedface" does not name a commit git can find here/);
-  assert.match(r.stderr, /uncommitted says nothing is left, but 1 path\(s\) are uncommitted \(scratch.txt\)/);
+  assert.match(r.stderr, /uncommitted says nothing is left, but 1 path is uncommitted \(scratch.txt\)/);
   assert.match(atHead(repo, 'CLAUDE.md'), /Check me/);
   assert.doesNotMatch(atHead(repo, 'AGENTS.md'), /Check me/, 'AGENTS.md is not configured here');
   assertClean(repo, ['?? scratch.txt']);

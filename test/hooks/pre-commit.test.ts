@@ -291,9 +291,8 @@ describe('every commit mode', () => {
     const r = track(repoWithPlans({ 'docs/h-plan.json': plan('h', [claimed('h', 'codex', files)]) }));
     r.write(`${'a'.repeat(200)}/${'a'.repeat(200)}.txt`, 'x\n');
     r.git('add', '-A');
-    const start = Date.now();
+    // The matching is linear (test/claims/claims.test.ts); the commit finishing at all is the point here.
     assert.equal(r.commit('hostile').code, 0);
-    assert.ok(Date.now() - start < 10_000);
   });
 });
 

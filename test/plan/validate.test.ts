@@ -130,13 +130,11 @@ test('errors sort before warnings, then by line', () => {
   assert.deepEqual(sortProblems(check(pretty(plan))).map((p) => p.rule), ['unknown-dependency', 'completed-without-log']);
 });
 
-test('1,000 tasks validate quickly', () => {
+// How fast is bench/validate.bench.mjs's business; here only that a long chain validates clean.
+test('1,000 tasks in one dependency chain validate, with no problem', () => {
   const plan = seed();
   plan.workItems[1]!.tasks = Array.from({ length: 1000 }, (_, i) => ({ id: `t${i}`, status: 'not-started' as const, dependsOn: i ? [`t${i - 1}`] : [], files: [`src/m${i}.ts`] }));
-  const text = pretty(plan);
-  const start = performance.now();
-  assert.deepEqual(rules(text), []);
-  assert.ok(performance.now() - start < 2000);
+  assert.deepEqual(rules(pretty(plan)), []);
 });
 
 test('many in-progress tasks on the same files: one overlap warning per task, not per pair', () => {

@@ -51,10 +51,10 @@ test('status text: sanitized, with the handoff checked against git', () => {
   assert.doesNotMatch(out, /\u001b/);
   assert.match(out, /drive-by \\x1b\[31mfix/);
   assert.match(out, /lastCommit 'deadbeef' is not a commit/);
-  assert.match(out, /uncommitted says nothing is left, but 2 path\(s\)/);
+  assert.match(out, /uncommitted says nothing is left, but 2 paths are uncommitted/);
   assert.match(out, /export\/loop — alice since .* \(1 h, live, in [^)]+\)/);
   assert.match(out, /ready: export\/cli/);
-  assert.match(out, /2 commit\(s\) since this plan was last committed/);
+  assert.match(out, /2 commits since this plan was last committed/);
   repo.git('checkout', '--', 'docs/export-plan.json');
   repo.git('clean', '-fq');
 });
@@ -89,7 +89,7 @@ test('handoff prints the blocks; --write puts them in the working files and is t
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /already up to date/);
   // Its own output is not work left uncommitted: only the plan's JSON is listed.
   const md = readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8');
-  assert.match(md, /Left uncommitted:\*\* 1 path\(s\)\n {2}- `docs\/export-plan\.json`/);
+  assert.match(md, /Left uncommitted:\*\* 1 path\n {2}- `docs\/export-plan\.json`/);
   assert.doesNotMatch(md, /- `(docs\/export-plan\.md|AGENTS\.md)`/);
   repo.git('checkout', '--', '.');
   assertClean(repo);
