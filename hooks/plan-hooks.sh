@@ -16,8 +16,9 @@ i="${XDG_CONFIG_HOME:-$HOME/.config}/plan-hooks/init.sh"
 # pre-push and post-rewrite read git's input on stdin. It is read once here when a chained hook
 # needs a copy too, and for post-rewrite, whose record the runner writes; plan-hooks gets it below.
 case $hook in
-  pre-push) [ -n "$chained" ] && [ -x "$chained" ] && { input=$(cat); have_input=1; } ;;
   post-rewrite) input=$(cat); have_input=1 ;;
+  # The other hooks git gives input on stdin (src/hooks/registry.ts), filled in by 'plan-hooks init'.
+  @STDIN_HOOKS@) [ -n "$chained" ] && [ -x "$chained" ] && { input=$(cat); have_input=1; } ;;
 esac
 if [ -n "$chained" ] && [ -x "$chained" ]; then
   if [ -n "${have_input-}" ]; then
@@ -40,12 +41,15 @@ case $hook in
       cp -R "$here/_" .husky/_
     fi
     exit 0 ;;
-  pre-commit|prepare-commit-msg|post-commit|post-rewrite|post-merge|pre-push) ;;
+  # The hooks of src/hooks/registry.ts, filled in by 'plan-hooks init'; any other runs nothing.
+  @HOOKS@) ;;
   *) exit 0 ;;
 esac
 # PLAN_HOOKS=0 skips every hook but pre-push: there it is an override the worklog records
 # (src/hooks/pre-push.ts), never a silent pass.
-[ "${PLAN_HOOKS-}" = 0 ] && [ "$hook" != pre-push ] && exit 0
+if [ "${PLAN_HOOKS-}" = 0 ]; then
+  case $hook in @SKIPPED_BY_OFF@) exit 0 ;; esac
+fi
 
 # Applies pre-commit's trailer record (src/hooks/trailer.ts: trailerArgs is this function's
 # twin) to the message file $1 for git's message source $2; the record's lines on stdin.

@@ -12,7 +12,7 @@ import { parseCommandArgs } from './shared/args.js';
 import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';
 import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/facts.js';
 import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../install/managers.js';
-import { HOOKS } from '../hooks/main.js';
+import { HOOKS } from '../hooks/registry.js';
 import { gitSync } from '../git/sync.js';
 import { messages } from '../messages/index.js';
 import { diagnoseAgents } from '../agents/doctor.js';

@@ -4,9 +4,8 @@
 import type { Command } from './shared/command.js';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { HOOKS, type HookName, runHook } from '../hooks/main.js';
-
-const isHook = (name: string | undefined): name is HookName => (HOOKS as readonly (string | undefined)[]).includes(name);
+import { runHook } from '../hooks/main.js';
+import { HOOKS, isHook } from '../hooks/registry.js';
 
 const command: Command = {
   usage: messages.hookUsage(HOOKS.join(', ')),

@@ -4,32 +4,28 @@
 // lets git carry on.
 import { EXIT, formatError } from '../errors.js';
 import { messages } from '../messages/index.js';
+import { HOOK_TABLE, type HookName } from './registry.js';
 
-/** The hooks plan-hooks runs, and so the ones init installs and doctor checks. */
-export const HOOKS = ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push', 'post-merge'] as const;
-export type HookName = (typeof HOOKS)[number];
-
-/** A hook implementation: receives git's arguments (and stdin for post-rewrite/pre-push). */
+/** A hook implementation: receives git's arguments (and stdin where the registry says so). */
 export type HookRun = (args: string[]) => Promise<number>;
 
-/** Runs the hook `load` gives and returns the exit code git should see. */
+/** Runs the hook `load` gives and returns the exit code git should see (./registry.ts says which hook may refuse). */
 export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
+  const spec = HOOK_TABLE[name];
   // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).
-  if (process.env.PLAN_HOOKS === '0' && name !== 'pre-push') return EXIT.ok;
+  if (process.env.PLAN_HOOKS === '0' && spec.skippedByOff) return EXIT.ok;
   // doctor's probe, as the runner answers it (hooks/plan-hooks.sh), for hooks started without the
   // runner: the pre-commit framework running the package's shipped hooks.
   if (process.env.PLAN_HOOKS_DOCTOR && (await answerDoctor(name, process.env.PLAN_HOOKS_DOCTOR))) return EXIT.ok;
-  const blocking = name === 'pre-commit' || name === 'pre-push';
   try {
     const code = await (await load())(args);
     // PLAN_HOOKS=2 traces the shell runner (set -x); this line shows the hook itself ran.
     if (process.env.PLAN_HOOKS === '2') process.stderr.write(messages.hookTrace(name, code));
-    // prepare-commit-msg refuses only when it ran pre-commit's check (--no-verify).
-    return blocking || name === 'prepare-commit-msg' ? code : EXIT.ok;
+    return spec.blocking || spec.exitCode ? code : EXIT.ok;
   } catch (error) {
     process.stderr.write(formatError(error, `hook ${name}`));
-    if (!blocking) return EXIT.ok;
-    process.stderr.write(messages.hookFailClosed(name));
+    if (!spec.blocking) return EXIT.ok;
+    process.stderr.write(messages.hookFailClosed[name] ?? '');
     return EXIT.failed;
   }
 }

@@ -8,7 +8,7 @@ import { messages } from '../messages/index.js';
 import { LEGACY_SUFFIX, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
 import { hasSection } from '../fs/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
-import { HOOKS } from '../hooks/main.js';
+import { HOOKS } from '../hooks/registry.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, hookOwner, managerCommand, shippedHooks } from './managers.js';

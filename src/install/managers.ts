@@ -12,6 +12,7 @@
 // YAML is edited by lines, never re-serialized, so the file keeps its own layout; each insertion
 // is a marked section (YAML comments) that uninstall removes.
 import { hasSection, type Markers } from '../fs/marked-sections.js';
+import { hooksWhere } from '../hooks/registry.js';
 
 export type Manager = 'husky' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
 export type HookOwner = Manager | 'plan-hooks' | 'other';
@@ -194,7 +195,7 @@ export function preCommitStage(version: string | null): string {
 }
 
 /** Hooks git feeds on stdin: lefthook passes stdin to a command only when told to. */
-const STDIN_HOOKS = new Set(['pre-push', 'post-rewrite']);
+const STDIN_HOOKS = new Set<string>(hooksWhere('stdin'));
 
 /** lefthook.yml with plan-hooks' command for `hook` (unchanged when it is there). */
 export function addLefthookCommand(text: string, hook: string): string {

@@ -32,7 +32,7 @@ import { addDevCommand, detectPackageManager, runCommand } from './package-manag
 import { renderHuskyClientShim, renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
 import { upsertSection } from '../fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, insertBeforeExit } from './sections.js';
-import { HOOKS } from '../hooks/main.js';
+import { HOOKS } from '../hooks/registry.js';
 
 const HUSKY_VERSION = '9.1.7';
 /**

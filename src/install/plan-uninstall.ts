@@ -7,7 +7,7 @@ import { messages } from '../messages/index.js';
 import type { Action } from './actions.js';
 import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, programArgv, SHIM_MARK } from './facts.js';
 import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';
-import { HOOKS } from '../hooks/main.js';
+import { HOOKS } from '../hooks/registry.js';
 import { END as HANDOFF_END, START as HANDOFF_START } from '../handoff/render.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
 import { LINT_STAGED_TASK } from './plan-init.js';

@@ -7,6 +7,7 @@ import { shQuote } from '../git/batch.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
 import { messages } from '../messages/index.js';
+import { HOOKS, hooksWhere } from '../hooks/registry.js';
 import { CHAINED_SUFFIX, SHIM_MARK } from './facts.js';
 
 const RUNNER_TEMPLATE = new URL('../../../hooks/plan-hooks.sh', import.meta.url);
@@ -27,6 +28,10 @@ export function renderRunner(opts: { cli: string; node: string }): string {
     PREFETCH: prefetchScript(preCommitReads()),
     // The variables post-commit's record keeps for the identity (names only: checked identifiers).
     IDENTITY_VARS: identityVariables().join(' '),
+    // The runner's cases, from the one hook table.
+    HOOKS: HOOKS.join('|'),
+    STDIN_HOOKS: hooksWhere('stdin').join('|'),
+    SKIPPED_BY_OFF: hooksWhere('skippedByOff').join('|'),
   };
   // A function, not a replacement string: in those, `$$` and `$'` mean something.
   return readFileSync(RUNNER_TEMPLATE, 'utf8').replace(/@([A-Z_]+)@/g, (all, key: string) => values[key] ?? all);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { HOOKS } from '../../src/hooks/registry.js';
 import { diagnose } from '../../src/install/doctor.js';
 import { gatherFacts } from '../../src/install/facts.js';
 import { makeRepo } from '../fixtures/repo.js';
@@ -29,7 +30,7 @@ test('doctor on a repository without plan-hooks fails, naming each hook that wil
   const repo = makeRepo({ initialCommit: true });
   const r = repo.cli(['doctor']);
   assert.equal(r.code, 1);
-  for (const hook of ['pre-commit', 'prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push']) {
+  for (const hook of HOOKS) {
     assert.match(r.stdout, new RegExp(`FAIL .*plan-hooks does not run on ${hook}`));
   }
   assert.match(r.stdout, /the hook runner .* is missing/);

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLI, makeRepo } from '../fixtures/repo.js';
+import { claimed, plan } from '../fixtures/claimed-plans.js';
 import { hooksRan, snapshot } from './helpers.js';
 
 const TRACE = { PLAN_HOOKS: '2' };
@@ -173,6 +174,10 @@ test('a chained pre-push hook (like git-lfs) and plan-hooks both get git\'s stdi
   const remote = makeRepo();
   remote.git('config', 'receive.denyCurrentBranch', 'ignore');
   const repo = makeRepo({ initialCommit: true });
+  repo.writeJson('docs/p-plan.json', plan('p', [claimed('t', 'other-agent', ['src/**'])]));
+  repo.write('docs/p-plan.md', '# p\n');
+  repo.git('add', 'docs');
+  repo.git('commit', '-q', '-m', 'plan');
   const hook = join(repo.dir, '.git/hooks/pre-push');
   writeFileSync(hook, '#!/bin/sh\necho "CHAINED-STDIN: $(cat)" >&2\n');
   chmodSync(hook, 0o755);
@@ -182,6 +187,14 @@ test('a chained pre-push hook (like git-lfs) and plan-hooks both get git\'s stdi
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /CHAINED-STDIN: refs\/heads\/main [0-9a-f]{40} refs\/heads\/main 0{40}/, r.stderr);
   assert.ok(hooksRan(r.stderr).includes('pre-push'), r.stderr);
+  // plan-hooks read the pushed refs too: a commit made without hooks into the claim is refused.
+  repo.write('src/app.ts', 'export {};\n');
+  repo.git('add', 'src/app.ts');
+  assert.equal(repo.tryGit(['commit', '-q', '-m', 'into the claim'], { PLAN_HOOKS: '0' }).code, 0);
+  const refused = repo.tryGit(['push', '-q', 'origin', 'main']);
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /CHAINED-STDIN: refs\/heads\/main [0-9a-f]{40} refs\/heads\/main [0-9a-f]{40}/);
+  assert.match(refused.stderr, /claimed by another agent's task/);
   repo.remove();
   remote.remove();
 });
