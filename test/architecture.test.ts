@@ -1,6 +1,7 @@
 // The layers of src/ (docs/ARCHITECTURE.md), checked rather than claimed: no import cycle
-// between folders, and lib/ (generic helpers) imports nothing of the product. A violation names
-// the import that makes it, so the fix is evident.
+// between folders, lib/ (generic helpers) imports nothing of the product, and core/ (the
+// decisions) is pure. A violation names the import or the line that makes it, so the fix is
+// evident.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,48 @@ import { PACKAGE_ROOT } from './fixtures/repo.js';
 
 /** Folders that may import only from themselves (generic code, no product idea in it). */
 const SELF_CONTAINED = ['lib'];
+
+/**
+ * The pure core: plans and facts in, decisions out. Its modules reach no I/O, environment or
+ * clock (the caller passes `now` and the environment), and import at run time only what is pure
+ * too; `import type` may name any layer's types.
+ */
+const PURE = 'core';
+const PURE_MAY_IMPORT = new Set(['core', 'lib', 'messages', 'problems', 'errors']);
+const IMPURE: [RegExp, string][] = [
+  [/from\s*['"]node:|import\(\s*['"]node:|require\(/, 'imports a node: module'],
+  [/\bprocess\.(env|cwd|argv|stdout|stderr|stdin|exit)\b/, 'reads the process (env, cwd, streams)'],
+  [/\bDate\.now\(\)|\bnew Date\(\s*\)|\bperformance\.now\(\)/, 'reads the clock'],
+  [/\bMath\.random\(\)/, 'is random'],
+];
+
+/** Every line of core/ that is not pure, and every run-time import of core/ outside the pure layers. */
+export function purityViolations(src: string): string[] {
+  const dir = join(src, PURE);
+  let files: string[];
+  try {
+    files = sources(dir);
+  } catch {
+    return [];
+  }
+  const problems: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    text.split('\n').forEach((line, i) => {
+      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+      for (const [pattern, what] of IMPURE) if (pattern.test(line)) problems.push(`${relative(src, file)}:${i + 1} ${what}: ${line.trim()}`);
+    });
+    for (const m of text.matchAll(/(?:^|\n)\s*(import|export)\s(type\s)?([^'"]*?)from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+      // Types are erased: `import type { X }` and `import { type X, type Y }` load nothing.
+      const names = /^\s*\{([^}]*)\}\s*$/.exec(m[3] ?? '')?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
+      if (m[2] || (names && names.length > 0 && names.every((n) => n.startsWith('type ')))) continue;
+      const target = resolve(dirname(file), (m[4] ?? m[5])!.replace(/\.js$/, '.ts'));
+      const unit = unitOf(src, target);
+      if (!PURE_MAY_IMPORT.has(unit)) problems.push(`${relative(src, file)} imports ${relative(src, target)} at run time, which is not pure (use import type, or move it into core/)`);
+    }
+  }
+  return problems;
+}
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
@@ -70,6 +113,44 @@ export function layerViolations(src: string): string[] {
 
 test('src/ has no import cycle between folders, and lib/ depends on nothing of the product', () => {
   assert.deepEqual(layerViolations(join(PACKAGE_ROOT, 'src')), []);
+});
+
+test('core/ is pure: no node: module, process, clock or randomness, and no run-time import of an impure layer', () => {
+  assert.ok(readdirSync(join(PACKAGE_ROOT, 'src/core')).length >= 10, 'the decisions live in src/core/');
+  assert.deepEqual(purityViolations(join(PACKAGE_ROOT, 'src')), []);
+});
+
+test('the purity check fails on a deliberate violation, naming the line', () => {
+  const src = mkdtempSync(join(tmpdir(), 'plan-hooks-purity-'));
+  try {
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(src, path)), { recursive: true });
+      writeFileSync(join(src, path), text);
+    };
+    write('core/decide.ts', [
+      "import { readFileSync } from 'node:fs';",
+      "import type { Config } from '../config/config.js';",
+      "import { loadConfig } from '../config/config.js';",
+      "import { plural } from '../messages/index.js';",
+      '// Date.now() in a comment is fine',
+      'export const at = (now: Date) => new Date(now.getTime() + 1);',
+      'export const late = () => Date.now();',
+      'export const today = () => new Date();',
+      'export const who = () => process.env.USER;',
+      '',
+    ].join('\n'));
+    write('config/config.ts', 'export const loadConfig = 1;\n');
+    write('messages/index.ts', 'export const plural = 1;\n');
+    const problems = purityViolations(src).join('\n');
+    assert.match(problems, /core\/decide\.ts:1 imports a node: module/);
+    assert.match(problems, /core\/decide\.ts imports config\/config\.ts at run time/);
+    assert.match(problems, /core\/decide\.ts:7 reads the clock/);
+    assert.match(problems, /core\/decide\.ts:8 reads the clock/);
+    assert.match(problems, /core\/decide\.ts:9 reads the process/);
+    assert.equal(purityViolations(src).length, 5, problems);
+  } finally {
+    rmSync(src, { recursive: true, force: true });
+  }
 });
 
 test('the layer check fails on a deliberate violation, naming the imports', () => {

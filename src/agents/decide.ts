@@ -1,11 +1,11 @@
 // The edit-time decision (pure): the paths a tool call writes against the live claims, with the
-// rules the commit applies (src/claims/claims.ts): a path under another holder's live claim is
+// rules the commit applies (src/core/claims.ts): a path under another holder's live claim is
 // refused, a stale claim or the claims check in warn mode only warns, plan files are exempt,
 // and paths outside the repository are not ours to judge.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
+import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../core/claims.js';
 import type { Config } from '../config/config.js';
-import type { Identity } from '../identity/identity.js';
+import type { Identity } from '../core/identity.js';
 import type { ShellWrite } from './shell-writes.js';
 
 export interface EditDecision {
@@ -47,7 +47,7 @@ export function decideEdit(input: {
   if (paths.length === 0) return decision;
   // Only the patterns that could match one of the paths: an edit writes a path or two.
   const index = claimIndex(input.claims, input.ignoreCase, paths);
-  const { others } = matchClaims(paths, index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases);
+  const { others } = matchClaims(paths, index, (p) => exemptPath(p, input.isPlanFile), input.identity, input.config.aliases, Date.now);
   for (const hit of others) (hit.claim.stale || mode === 'warn' ? decision.warnings : decision.refusals).push(hit);
   return decision;
 }

@@ -3,9 +3,9 @@
 // decision needs (the answer's sentences load only when there is something to say,
 // ./replies.ts) and reads each plan's claims from a cache kept by file stat (./views-cache.ts).
 import { existsSync } from 'node:fs';
-import { liveClaims } from '../claims/claims.js';
+import { liveClaims } from '../core/claims.js';
 import type { Config } from '../config/config.js';
-import { sameAgent } from '../identity/identity.js';
+import { sameAgent } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { decideEdit, type EditDecision } from './decide.js';
 import type { AgentKind } from './kinds.js';

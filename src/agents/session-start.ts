@@ -2,11 +2,11 @@
 // action, ready tasks), the claims held by others and its own, and how to claim, finish and
 // release — short, built from the handoff renderer's pieces (src/handoff/render.ts).
 import { appendFileSync, readFileSync } from 'node:fs';
-import type { LiveClaim, PlanVersion } from '../claims/claims.js';
-import { claimAgeHours } from '../plan/stale.js';
+import type { LiveClaim, PlanVersion } from '../core/claims.js';
+import { claimAgeHours } from '../core/claim-state.js';
 import type { Config } from '../config/config.js';
 import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
-import { type Identity, sameAgent } from '../identity/identity.js';
+import { type Identity, sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { asPlan, type PlanFile } from '../plan/snapshot.js';
 import type { AgentKind } from './kinds.js';

@@ -5,7 +5,7 @@
 // do. A file missing, damaged or of another format is ignored (every plan is read again).
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLAIMS_VIEW_FORMAT, claimsView } from '../claims/claims.js';
+import { CLAIMS_VIEW_FORMAT, claimsView } from '../core/claims.js';
 import { readTextFileSync } from '../fs/text.js';
 import { agentStateDir } from './seen.js';
 

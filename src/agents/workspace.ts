@@ -5,7 +5,7 @@
 // is the commit's to refuse: edit time fails open.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { PlanVersion } from '../claims/claims.js';
+import type { PlanVersion } from '../core/claims.js';
 import { worktreeVersions } from '../claims/versions.js';
 import { type Config, loadConfig, loadConfigUnchecked } from '../config/config.js';
 import { readTextFileSync } from '../fs/text.js';

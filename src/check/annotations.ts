@@ -2,7 +2,7 @@
 // problem as an `::error file=…,line=…::` line, so GitHub annotates the file in the pull
 // request; warnings as `::warning`. Pure: verdicts in, lines out. Text from plans and commit
 // messages is escaped as GitHub's command syntax requires, so it cannot end the command early.
-import type { ClaimHit } from '../claims/claims.js';
+import type { ClaimHit } from '../core/claims.js';
 import type { Problem } from '../problems/problems.js';
 import { sanitizeLine } from '../term.js';
 import type { CommitVerdict } from './range.js';

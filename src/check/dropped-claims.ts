@@ -11,14 +11,14 @@
 // knowingly). The holder may drop their own claim (it is theirs to release, as pre-commit lets
 // them); anyone else is refused at pre-push, and `check --range R..P` in CI reports it. A new
 // branch and a fast-forward drop nothing; deleting a branch is not checked.
-import { type LiveClaim, type PlanVersion, liveClaims, taskVersions } from '../claims/claims.js';
+import { type LiveClaim, type PlanVersion, liveClaims, taskVersions } from '../core/claims.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { isAncestor, filesAt } from '../git/remote.js';
 import { git } from '../git/git.js';
 import type { Repository } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { identityFor } from '../facts/facts.js';
-import { sameAgent } from '../identity/identity.js';
+import { sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { sanitize } from '../term.js';
 

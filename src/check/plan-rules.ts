@@ -3,12 +3,12 @@
 import { gatherPlanFacts } from '../plan/facts.js';
 import { lazyLocator } from '../lib/json-document.js';
 import { planValue, withoutBom } from '../plan/plan-text.js';
-import { checkTransitions } from '../plan/transitions.js';
-import type { PlanState } from '../plan/types.js';
-import { UNKNOWN_FACTS } from '../plan/types.js';
+import { checkTransitions } from '../core/transitions.js';
+import type { PlanState } from '../core/plan-types.js';
+import { UNKNOWN_FACTS } from '../core/plan-types.js';
 import { validatePlanText } from '../plan/validate.js';
-import type { PlanRules } from './check.js';
-import type { PlanChange } from '../plan/types.js';
+import type { PlanRules } from '../core/check.js';
+import type { PlanChange } from '../core/plan-types.js';
 
 export async function loadPlanRules(
   root: string,

@@ -36,15 +36,15 @@
 // looked for among the remote's commits that the checked ones do not have and that touch one of
 // their paths (the same change touches the same paths), at most KNOWN_LIMIT of them, and all
 // patch-ids come from one diff-tree and one patch-id process (../git/patch-id.ts).
-import type { ClaimHit } from '../claims/claims.js';
+import type { ClaimHit } from '../core/claims.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
 import { git } from '../git/git.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
-import type { Identity } from '../identity/identity.js';
+import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
-import { CHECKS, type Decision, allowed, check, effectiveModes } from './check.js';
+import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
 
 export interface CommitVerdict {
@@ -106,7 +106,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
       ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases })
       : null;
-    const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase };
+    const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')

@@ -1,10 +1,10 @@
 // How a claim conflict reads: grouped by task, each path with the pattern that matched, then
 // the ways forward. Text from plans (holders, patterns, task ids) is sanitized.
-import type { ClaimHit, LiveClaim } from '../claims/claims.js';
-import type { Decision } from './check.js';
+import type { ClaimHit, LiveClaim } from '../core/claims.js';
+import type { Decision } from '../core/check.js';
 import type { CommitVerdict } from './range.js';
-import { claimAgeHours } from '../plan/stale.js';
-import type { Identity } from '../identity/identity.js';
+import { claimAgeHours } from '../core/claim-state.js';
+import type { Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 import { formatProblems } from '../plan/report.js';

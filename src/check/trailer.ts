@@ -11,7 +11,7 @@
 // shell twin in hooks/plan-hooks.sh; test/hooks/trailer-fast-path.test.ts holds both to it).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ClaimHit } from '../claims/claims.js';
+import type { ClaimHit } from '../core/claims.js';
 import { hasUnsafe } from '../term.js';
 
 /** The one task of the committer's own claims the change falls under, or null (pure). */

@@ -4,7 +4,7 @@
 // a cat-file process and the parse of every plan: the common commit changes no plan.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLAIMS_VIEW_FORMAT } from './claims.js';
+import { CLAIMS_VIEW_FORMAT } from '../core/claims.js';
 
 export const viewCacheFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'claims-cache.json');
 /** Beside it: the stamp of the file as its writer left it (see stampOf). */

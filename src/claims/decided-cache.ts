@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { matchForm } from '../lib/pattern.js';
-import { isStaleAt } from '../plan/stale.js';
-import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, pathKeys, patternKey } from './claims.js';
+import { isStaleAt } from '../core/claim-state.js';
+import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, pathKeys, patternKey } from '../core/claims.js';
 
 export const DECIDED_FORMAT = 1;
 const MAGIC = 'plan-hooks claims-decided';

@@ -6,7 +6,7 @@ import type { Repository, Worktree } from '../git/repository.js';
 import type { PlanMatcher } from '../plan/discover.js';
 import { planValue } from '../plan/plan-text.js';
 import { readTextFileSync } from '../fs/text.js';
-import type { PlanVersion } from './claims.js';
+import type { PlanVersion } from '../core/claims.js';
 
 function walk(dir: string, rel: string, out: string[], depth = 0): void {
   if (depth > 32) return;

@@ -1,6 +1,6 @@
-// The worklog and status see claims through the same model as pre-commit (src/claims/claims.ts):
+// The worklog and status see claims through the same model as pre-commit (src/core/claims.ts):
 // plans from one place in, live claims (stale ones flagged) and the paths that cross them out.
-import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from './claims.js';
+import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from '../core/claims.js';
 import type { Config } from '../config/config.js';
 import type { PlanFile } from '../plan/snapshot.js';
 
@@ -28,6 +28,6 @@ export function claimViolations(
   ignoreCase: boolean,
 ): Violation[] {
   const index = claimIndex(claims.filter((c) => !c.stale), ignoreCase, paths);
-  const { others } = matchClaims(paths, index, (p) => exemptPath(p, isPlanFile), { name: committer }, config.aliases);
+  const { others } = matchClaims(paths, index, (p) => exemptPath(p, isPlanFile), { name: committer }, config.aliases, Date.now);
   return others.map((h) => ({ path: h.path, task: h.claim.task, holder: h.claim.holder, pattern: h.pattern }));
 }

@@ -3,7 +3,7 @@
 // In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
 // switch reaches; a skip recorded with a commit at commit time (Plan-Skip) still counts.
 import type { Command } from './shared/command.js';
-import { allowed, skipsFrom } from '../check/check.js';
+import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';

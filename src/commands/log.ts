@@ -4,7 +4,7 @@ import type { Command } from './shared/command.js';
 import { loadConfig } from '../config/config.js';
 import { UsageError } from '../errors.js';
 import { repoRoot, resolveCommit } from '../git/queries.js';
-import { sameAgent } from '../identity/identity.js';
+import { sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';

@@ -8,7 +8,7 @@ import { parseCommandArgs } from './shared/args.js';
 import { currentBranch, gitDirs, headCommit, repoRoot } from '../git/queries.js';
 import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
 import { messages } from '../messages/index.js';
-import { STATUSES } from '../plan/types.js';
+import { STATUSES } from '../core/plan-types.js';
 import { color, jsonText, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';

@@ -68,7 +68,7 @@ export const DEFAULT_CONFIG: Config = {
     GEMINI_CLI: 'gemini',
     AI_AGENT: '$AI_AGENT',
   },
-  // The names @vercel/detect-agent gives (src/identity/known-markers.ts) fold into the common ones.
+  // The names @vercel/detect-agent gives (src/core/known-markers.ts) fold into the common ones.
   aliases: { claude: ['claude-code'], cursor: ['cursor-cli'], copilot: ['github-copilot', 'github-copilot-cli'] },
   trailer: true,
   notes: false,

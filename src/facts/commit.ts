@@ -9,7 +9,7 @@
 // cat-file): revisions go through stdin, since a range of 10,000 commits fits no argv.
 // Who committed is left to the caller: the identity a commit records is a trailer the check
 // layer reads (../check/trailer.ts), so the trailers asked for come back by key.
-import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../claims/claims.js';
+import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../core/claims.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { readObjects } from '../git/cat-file.js';
 import { gitBatch } from '../git/batch.js';
@@ -18,7 +18,7 @@ import { splitNul } from '../git/git.js';
 import type { Repository } from '../git/repository.js';
 import { gitAlone } from '../git/spawn.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
-import type { PlanChange } from '../plan/types.js';
+import type { PlanChange } from '../core/plan-types.js';
 
 export interface CommitInfo {
   commit: string;

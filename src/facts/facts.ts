@@ -10,9 +10,9 @@
 // plans, i.e. their HEADs), never what the change itself brings. The staged plans are judged
 // by the transition rules against HEAD's; a staged configuration takes effect from the next
 // commit on (configChange says it differs).
-import type { PlanChange } from '../plan/types.js';
+import type { PlanChange } from '../core/plan-types.js';
 import { CONFIG_FILE, type Config, configDifferences, configFromTexts, workingConfigTexts } from '../config/config.js';
-import { type LiveClaim, type PlanVersion, claimAt, claimsView, decideClaims, liveClaims } from '../claims/claims.js';
+import { type LiveClaim, type PlanVersion, claimAt, claimsView, decideClaims, liveClaims } from '../core/claims.js';
 import { type VersionRef, decidedKey, readDecided, writeDecided } from '../claims/decided-cache.js';
 import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { parsePlanJson } from '../claims/versions.js';
@@ -23,7 +23,7 @@ import { gitBatch } from '../git/batch.js';
 import type { Change } from '../git/changes.js';
 import { git } from '../git/git.js';
 import { type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
-import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../identity/identity.js';
+import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { LIST_REMOTE_BRANCHES, distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
 import { DIFF_INDEX_RAW, LIST_INDEX_JSON, type RawChange, blobsAt, diffIndexJson, parseIndexListing, parseRawDiff } from './plan-blobs.js';

@@ -26,11 +26,6 @@ export function parseNameStatus(out: string): Change[] {
   return changes;
 }
 
-/** Every path a change touches: both sides of renames. */
-export function touchedPaths(changes: Change[]): string[] {
-  return changes.flatMap((c) => (c.from !== undefined ? [c.from, c.path] : [c.path]));
-}
-
 /** The empty tree: what the first commit of a repository is compared against. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 

@@ -1,7 +1,7 @@
 // The handoff checked against git: a handoff states facts (branch, last commit, what is left
 // uncommitted) and git can confirm or refute each. Pure; git-facts.ts gathers the facts.
 import { messages } from '../messages/index.js';
-import type { Handoff } from '../plan/types.js';
+import type { Handoff } from '../core/plan-types.js';
 
 export interface HandoffGitFacts {
   branch: string | null;

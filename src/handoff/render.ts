@@ -1,8 +1,8 @@
 // Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
-import { claimAgeHours, isStaleClaim } from '../plan/stale.js';
+import { claimAgeHours, isStaleClaim } from '../core/claim-state.js';
 import { type Markers, putSection } from '../fs/marked-sections.js';
-import { STATUSES } from '../plan/types.js';
+import { STATUSES } from '../core/plan-types.js';
 import { messages, plural } from '../messages/index.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
 import type { PlanFile } from '../plan/snapshot.js';

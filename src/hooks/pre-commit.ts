@@ -1,10 +1,10 @@
-// pre-commit: the index against HEAD through the one check (src/check/check.ts), on the facts
+// pre-commit: the index against HEAD through the one check (src/core/check.ts), on the facts
 // of src/facts/facts.ts: HEAD's configuration, claims and bindings judge the commit; the staged
 // plans are validated and compared with HEAD's; every touched path is checked against the
 // claims of other agents. Nothing is changed: a refused commit leaves the index and the working
 // tree exactly as they were. The common commit (no plan staged) loads no validator.
 import type { HookRun } from './main.js';
-import { CHECKS, type Decision, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../check/check.js';
+import { CHECKS, type Decision, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../core/check.js';
 import type { CheckName, Mode } from '../config/config.js';
 import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../git/changes.js';
@@ -53,6 +53,7 @@ export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; ru
     modes,
     isPlanFile: plans.matches,
     ignoreCase: repo.ignoreCase,
+    clock: Date.now,
   });
   return { decision, rules, modes, skipped };
 }

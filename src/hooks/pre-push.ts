@@ -3,10 +3,10 @@
 // would have been refused at commit time refuses the push.
 import type { HookRun } from './main.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';
-import { CHECKS, allowed, skipsFrom } from '../check/check.js';
+import { CHECKS, allowed, skipsFrom } from '../core/check.js';
 import type { CheckName } from '../config/config.js';
 import type { Repository } from '../git/repository.js';
-import { resolveIdentity } from '../identity/identity.js';
+import { resolveIdentity } from '../identity/resolve.js';
 import type { OverrideEntry } from '../worklog/entry.js';
 import { append, worklogPath } from '../worklog/store.js';
 import { type CommitVerdict, type KnownToRemote, checkCommits } from '../check/range.js';

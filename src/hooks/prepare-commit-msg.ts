@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HookRun } from './main.js';
-import { allowed, check } from '../check/check.js';
+import { allowed, check } from '../core/check.js';
 import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
@@ -103,6 +103,7 @@ const run: HookRun = async ([messageFile, source]) => {
       modes: { plans: 'off', transitions: 'off', claims: 'off' },
       isPlanFile: planMatcher(config).matches,
       ignoreCase: repo.ignoreCase,
+      clock: Date.now,
     }).ownHits;
   }
   if (tree === null) return 0;

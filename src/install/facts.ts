@@ -15,6 +15,7 @@ import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
 import { git } from '../git/git.js';
 import { repoRoot } from '../git/queries.js';
+import { parseWorktrees } from '../git/repository.js';
 import { messages } from '../messages/index.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from './managers.js';
@@ -197,10 +198,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     ? resolve(root, hooksPath.replace(/^~(?=\/)/, process.env.HOME ?? '~'))
     : join(commonDir, 'hooks');
   const worktreeList = await git(['worktree', 'list', '--porcelain'], { cwd: root });
-  const worktreeRoots = worktreeList
-    .split('\n')
-    .filter((l) => l.startsWith('worktree '))
-    .map((l) => l.slice('worktree '.length));
+  const worktreeRoots = parseWorktrees(worktreeList).map((w) => w.path);
   const bare = (await git(['rev-parse', '--is-bare-repository'], { cwd: root })).trim() === 'true';
   const mainRoot = bare ? null : (worktreeRoots[0] ?? null);
 

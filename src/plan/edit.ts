@@ -16,11 +16,11 @@
 //   so a claim and a release in a row leave the plan as it was.
 // - Dates are UTC: lastUpdated and log dates are the UTC day, claimedAt is a UTC date-time.
 import type { Config } from '../config/config.js';
-import { claimAgeHours, isStaleClaim } from './stale.js';
-import { sameAgent } from '../identity/identity.js';
+import { claimAgeHours, holderOf, isStaleClaim } from '../core/claim-state.js';
+import { sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
-import { taskKey } from './task-key.js';
-import type { PlanState, Status, Task, WorkItem } from './types.js';
+import { taskKey } from '../core/task-key.js';
+import type { PlanState, Status, Task, WorkItem } from '../core/plan-types.js';
 
 export interface EditContext {
   /** Who is asking (already resolved: --as or the identity). */
@@ -121,11 +121,6 @@ function edit(plan: PlanState, taskId: string, step: Step, ctx: EditContext): Ed
 
 function refuse(text: { message: string; fix: string }): { ok: false; message: string; fix: string } {
   return { ok: false, ...text };
-}
-
-/** The holder of the task's claim (in-progress with claimedBy), or null. */
-function holderOf(task: Task): string | null {
-  return task.status === 'in-progress' && typeof task.claimedBy === 'string' && task.claimedBy.trim() !== '' ? task.claimedBy : null;
 }
 
 function since(task: Task, now: Date): string {

@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import { branchRefs, existingCommits, ignoreCase as readIgnoreCase } from '../git/queries.js';
 import { pairedMarkdownPath } from './paths.js';
 import { planValue } from './plan-text.js';
-import type { PlanFacts } from './types.js';
+import type { PlanFacts } from '../core/plan-types.js';
 
-export interface PlanSource {
+export interface PlanFileText {
   /** The plan's path, relative to `root` (or to the current directory when there is no root). */
   path: string;
   text: string;
@@ -27,7 +27,7 @@ function handoffOf(text: string): { branch?: unknown; lastCommit?: unknown } {
  * Facts for each plan, in order. `root` is the repository's working tree, or null outside a
  * repository (then only the paired Markdown is checked).
  */
-export async function gatherPlanFacts(root: string | null, plans: readonly PlanSource[], known?: { ignoreCase: boolean }): Promise<PlanFacts[]> {
+export async function gatherPlanFacts(root: string | null, plans: readonly PlanFileText[], known?: { ignoreCase: boolean }): Promise<PlanFacts[]> {
   const handoffs = plans.map((p) => handoffOf(p.text));
   const commitIds = handoffs.map((h) => (typeof h.lastCommit === 'string' ? (h.lastCommit.trim().split(/\s+/)[0] ?? '') : null));
   const [ignoreCase, branches, commits] = root

@@ -6,7 +6,7 @@ import { planMatcher } from './discover.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
 import { findPlanFiles } from './discover.js';
-import type { PlanState } from './types.js';
+import type { PlanState } from '../core/plan-types.js';
 import { readPlanText } from './plan-text.js';
 import { messages } from '../messages/index.js';
 import { readTextFile } from '../fs/text.js';

@@ -1,9 +1,9 @@
 // Pure: the tasks of a set of plans, counted by status, and which are ready to start or
 // blocked (dependsOn names a task in the same plan). Status, the handoff block and the worklog
 // all read tasks this way.
-import { taskKey } from './task-key.js';
+import { taskKey } from '../core/task-key.js';
 import type { PlanFile } from './snapshot.js';
-import { STATUSES, type Status, type Task, type WorkItem } from './types.js';
+import { STATUSES, type Status, type Task, type WorkItem } from '../core/plan-types.js';
 
 export interface TaskRef {
   key: string;

@@ -1,15 +1,15 @@
 // Validating one plan file: JSON with positions, the compiled schema, then the rules. Pure:
 // the text, the git facts (src/plan/facts.ts gathers them) and the clock in; problems out.
-// Transition rules (the plan against its previous version) live in src/plan/transitions.ts.
+// Transition rules (the plan against its previous version) live in src/core/transitions.ts.
 import validateSchema from '../generated/plan-state.v1.validator.js';
 import { messages } from '../messages/index.js';
 import { formatPath, lazyLocator } from '../lib/json-document.js';
 import { pairedMarkdownPath } from './paths.js';
 import { readPlanText, type PlanTextProblem } from './plan-text.js';
 import { placeProblems, type DraftProblem, type Problem } from '../problems/problems.js';
-import { planRules, type RuleOptions } from './rules.js';
+import { planRules, type RuleOptions } from '../core/plan-rules.js';
 import { schemaProblems } from '../problems/schema-problems.js';
-import type { PlanFacts, PlanState } from './types.js';
+import type { PlanFacts, PlanState } from '../core/plan-types.js';
 
 /** The clock and the stale-claim limit (config.staleAfterHours). */
 export type ValidateOptions = RuleOptions;

@@ -1,9 +1,9 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
-import { STATUSES, type Handoff, type Status } from '../plan/types.js';
+import { STATUSES, type Handoff, type Status } from '../core/plan-types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.js';
-import { claimAgeHours } from '../plan/stale.js';
+import { claimAgeHours } from '../core/claim-state.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
-import type { LiveClaim } from '../claims/claims.js';
+import type { LiveClaim } from '../core/claims.js';
 import type { CommitEntry, WorklogEntry } from '../worklog/entry.js';
 import type { PlanFile, Snapshot } from '../plan/snapshot.js';
 

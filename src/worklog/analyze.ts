@@ -1,9 +1,9 @@
 // Pure: what a commit means for the plans — the tasks it touched and the transitions it made.
-// Plans and git facts in, decisions out. Claims are src/claims/claims.ts's (one claim model for
+// Plans and git facts in, decisions out. Claims are src/core/claims.ts's (one claim model for
 // pre-commit, pre-push and the worklog).
 import { PatternIndex } from '../lib/pattern-index.js';
 import { PatternError, matchForm } from '../lib/pattern.js';
-import { couldMatch } from '../claims/claims.js';
+import { couldMatch } from '../core/claims.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { tasksOf, type TaskRef } from '../plan/tasks.js';
 

@@ -1,7 +1,7 @@
 // The worklog entry (schema/worklog.v1.schema.json is the authority; these mirror it), and the
 // pure assembly of one from the facts the hooks gather.
 import type { Change } from '../git/changes.js';
-import type { Identity } from '../identity/identity.js';
+import type { Identity } from '../core/identity.js';
 import type { Transition } from './analyze.js';
 import type { Violation } from '../claims/violations.js';
 

@@ -8,12 +8,12 @@
 // detached writer, never while git waits, and only for a commit whose marker matched its tree
 // (any other is unverified already).
 import { CONFIG_FILE, type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
-import { allowed } from '../check/check.js';
+import { allowed } from '../core/check.js';
 import { checkCommits } from '../check/range.js';
 import { type BatchCommand, gitBatch } from '../git/batch.js';
 import { LIST_BASES, type Repository, baseBranchFrom } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
-import type { Identity } from '../identity/identity.js';
+import type { Identity } from '../core/identity.js';
 
 export interface Judgement {
   passed: boolean;

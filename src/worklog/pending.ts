@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../config/config.js';
-import { KNOWN_MARKERS } from '../identity/known-markers.js';
+import { KNOWN_MARKERS } from '../core/known-markers.js';
 import { LockTimeout, withLock } from './lock.js';
 
 /** Where records wait (shared by every worktree, like the worklog). */

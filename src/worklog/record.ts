@@ -4,10 +4,11 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
-import { parseNameStatus, touchedPaths, type Change } from '../git/changes.js';
+import { parseNameStatus, type Change } from '../git/changes.js';
+import { touchedPaths } from '../core/changes.js';
 import { git } from '../git/git.js';
 import { parseConfigList } from '../git/repository.js';
-import { branchHolder, pickIdentity, type Identity } from '../identity/identity.js';
+import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';

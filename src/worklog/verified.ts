@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git } from '../git/git.js';
 import type { ConfigChange } from '../facts/facts.js';
-import type { Identity } from '../identity/identity.js';
+import type { Identity } from '../core/identity.js';
 
 interface Marker {
   tree: string;

@@ -7,7 +7,7 @@ import { editIdentity } from '../../src/agents/replies.js';
 import { readToolCall } from '../../src/agents/payload.js';
 import { denyReply, warnReply } from '../../src/agents/reply.js';
 import { patchPaths, shellFacts } from '../../src/agents/shell-writes.js';
-import type { LiveClaim } from '../../src/claims/claims.js';
+import type { LiveClaim } from '../../src/core/claims.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 
 const writes = (command: string) => shellFacts(command).writes.map((w) => `${w.how}:${w.path}`);

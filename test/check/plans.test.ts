@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { CLAIMS_VIEW_FORMAT, type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/claims/claims.js';
+import { CLAIMS_VIEW_FORMAT, type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/core/claims.js';
 import { readViewCache, viewCacheFile, writeViewCache } from '../../src/claims/cache.js';
 import { claimed, open, plan } from '../fixtures/claimed-plans.js';
 

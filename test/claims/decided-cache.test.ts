@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../src/claims/claims.js';
+import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../src/core/claims.js';
 import { type VersionRef, decidedCacheFile, decidedKey, formatDecided, parseDecided, readDecided, writeDecided } from '../../src/claims/decided-cache.js';
 import { matchForm } from '../../src/lib/pattern.js';
 import { claimed, hoursAgo, plan } from '../fixtures/claimed-plans.js';

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 
 const PLAN = 'docs/export-retry-plan.json';
 const OTHER = 'docs/other-plan.json';

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { handoffMismatches } from '../../src/handoff/mismatches.js';
 import { END, renderAggregateBlock, renderPlanBlock, replaceBlock, START, type BlockFacts } from '../../src/handoff/render.js';
 import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/handoff/stage.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { plan } from '../worklog/helpers.js';
 
 // The plan first: its claim is dated an hour before the plan is made, so `now` must not be

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 import type { Repo } from '../fixtures/repo.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 
 const FILE = 'docs/export-retry-plan.json';
 const repos: Repo[] = [];

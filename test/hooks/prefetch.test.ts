@@ -12,7 +12,7 @@ import { CLI, type Repo } from '../fixtures/repo.js';
 import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
 import { viewCacheFile } from '../../src/claims/cache.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
-import { CLAIMS_VIEW_FORMAT } from '../../src/claims/claims.js';
+import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];

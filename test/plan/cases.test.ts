@@ -3,7 +3,7 @@
 // and line (found by searching the text, independently of the parser), and what it says.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PlanState, Task } from '../../src/plan/types.js';
+import type { PlanState, Task } from '../../src/core/plan-types.js';
 import { check, lineOf, pretty, seed, SEED_NOW, SEED_TEXT } from './helpers.js';
 
 interface Case {

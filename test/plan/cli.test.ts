@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { Problem } from '../../src/problems/problems.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { makeRepo, Repo } from '../fixtures/repo.js';
 import { SEED_MD, seed } from './helpers.js';
 

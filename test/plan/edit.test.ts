@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { claimTask, completeTask, dateTime, releaseTask, taskIds, type EditContext, type EditOutcome } from '../../src/plan/edit.js';
-import { matchesAddress } from '../../src/plan/task-key.js';
-import { checkTransitions } from '../../src/plan/transitions.js';
-import type { PlanState } from '../../src/plan/types.js';
+import { matchesAddress } from '../../src/core/task-key.js';
+import { checkTransitions } from '../../src/core/transitions.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { NOW, samplePlan, stalePlan } from '../fixtures/small-plan.js';
 
 const ctx = (actor: string): EditContext => ({ actor, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24 });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Problem } from '../../src/problems/problems.js';
-import type { PlanFacts, PlanState } from '../../src/plan/types.js';
+import type { PlanFacts, PlanState } from '../../src/core/plan-types.js';
 import { validatePlanText } from '../../src/plan/validate.js';
 
 /** The source fixtures (tests run from dist/test, the fixtures stay in test/). */

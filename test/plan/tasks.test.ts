@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../../src/plan/tasks.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { plan } from '../worklog/helpers.js';
 
 const file = (p: Record<string, unknown>) => ({ path: 'docs/export-plan.json', plan: p as unknown as PlanState });

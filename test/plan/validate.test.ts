@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { LEVELS } from '../../src/problems/schema-problems.js';
-import { UNKNOWN_FACTS, type PlanState } from '../../src/plan/types.js';
+import { UNKNOWN_FACTS, type PlanState } from '../../src/core/plan-types.js';
 import { sortProblems } from '../../src/problems/problems.js';
 import { ALL_FOUND, check, FIXTURES, lineOf, pretty, seed, SEED_NOW, SEED_TEXT } from './helpers.js';
 

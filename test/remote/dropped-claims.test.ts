@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 import { type Remote, cloneOf, makeRemote } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
-import type { PlanVersion } from '../../src/claims/claims.js';
+import type { PlanVersion } from '../../src/core/claims.js';
 import { droppedClaims, replacedRefs } from '../../src/check/dropped-claims.js';
 
 const PLAN = 'docs/export-plan.json';

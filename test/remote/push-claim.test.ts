@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import { claimed, open, plan } from '../fixtures/claimed-plans.js';
 import { type Remote, cloneOf, makeRemote, runTogether } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { agentRecord, agentSeal, parseAgentTrailer } from '../../src/check/trailer.js';
 import { classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../src/remote/push-claim.js';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
-import type { PlanState } from '../../src/plan/types.js';
+import type { PlanState } from '../../src/core/plan-types.js';
 import { tasksOf } from '../../src/plan/tasks.js';
 import { matchTasks, planTransitions } from '../../src/worklog/analyze.js';
 import { claimsIn, claimViolations } from '../../src/claims/violations.js';

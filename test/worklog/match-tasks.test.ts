@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compilePattern, PatternError } from '../../src/lib/pattern.js';
-import type { PlanState, Task } from '../../src/plan/types.js';
+import type { PlanState, Task } from '../../src/core/plan-types.js';
 import { type TaskRef, tasksOf } from '../../src/plan/tasks.js';
 import { matchTasks } from '../../src/worklog/analyze.js';
 

@@ -4,18 +4,18 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { readWorktreeFacts } from '../../facts/facts.js';
-import type { LiveClaim } from '../../claims/claims.js';
+import type { LiveClaim } from '../../core/claims.js';
 import { EXIT, type UsageError, UserError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
-import { identityConflict, sameAgent } from '../../identity/identity.js';
+import { identityConflict, sameAgent } from '../../core/identity.js';
 import { messages } from '../../messages/index.js';
 import { findPlanFiles } from '../../plan/discover.js';
 import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
 import { readPlanText } from '../../plan/plan-text.js';
 import { readTextFileSync } from '../../fs/text.js';
-import { matchesAddress, taskKey } from '../../plan/task-key.js';
-import type { PlanState } from '../../plan/types.js';
+import { matchesAddress, taskKey } from '../../core/task-key.js';
+import type { PlanState } from '../../core/plan-types.js';
 import { sanitize } from '../../term.js';
 import { type CommandSpec, type Options, parseCommandArgs, usageError } from './args.js';
 

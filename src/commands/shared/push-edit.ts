@@ -4,7 +4,7 @@
 // race reads again; a task someone else now holds is refused with who and since when; the
 // user's plan file, index and other work are left alone unless their branch is the base branch
 // and can simply fast-forward to the pushed commit.
-import type { LiveClaim } from '../../claims/claims.js';
+import type { LiveClaim } from '../../core/claims.js';
 import { agentRecord } from '../../check/trailer.js';
 import { EXIT } from '../../errors.js';
 import {
@@ -23,7 +23,7 @@ import { messages } from '../../messages/index.js';
 import { planMatcher } from '../../plan/discover.js';
 import type { EditContext } from '../../plan/edit.js';
 import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
-import { taskKey } from '../../plan/task-key.js';
+import { taskKey } from '../../core/task-key.js';
 import { MAX_TRIES, type Target, classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../remote/push-claim.js';
 import { sanitize } from '../../term.js';
 import { type PlanEdit, type Values, decideEdit, findTask } from './plan-edit.js';

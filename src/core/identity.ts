@@ -3,7 +3,6 @@
 // coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';
 import { KNOWN_MARKERS } from './known-markers.js';
-import { configValue, authorName } from '../git/queries.js';
 
 export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
 
@@ -110,17 +109,4 @@ export function branchHolder(
   if (bound.length === 0) return null;
   if (bound.some((c) => !sameAgent(c.holder, bound[0]!.holder, aliases))) return null;
   return { name: bound[0]!.holder, task: bound[0]!.task };
-}
-
-/**
- * The shell around pickIdentity for code that has no facts (../facts/facts.ts gathers them for
- * every hook and command): reads git config. The branch source is supplied by the caller.
- */
-export async function resolveIdentity(
-  config: Config,
-  holder: { name: string; task: string } | null = null,
-  cwd?: string,
-): Promise<Identity> {
-  const [configAgent, author] = await Promise.all([configValue('plan-hooks.agent', cwd), authorName(cwd)]);
-  return pickIdentity({ env: process.env, configAgent, branchHolder: holder, authorName: author, config });
 }

@@ -18,11 +18,11 @@
 // cannot cancel it. When in doubt the claim is honoured: a wrong refusal costs a message and
 // an escape; a wrong pass costs two agents editing the same files.
 import type { Config } from '../config/config.js';
-import { type Identity, sameAgent } from '../identity/identity.js';
-import type { Task, WorkItem } from '../plan/types.js';
+import { type Identity, sameAgent } from './identity.js';
+import type { Task, WorkItem } from './plan-types.js';
 import { PatternError, matchForm } from '../lib/pattern.js';
 import { PatternIndex } from '../lib/pattern-index.js';
-import { type StaleBasis, isStaleAt, staleBasis } from '../plan/stale.js';
+import { type StaleBasis, holderOf, isStaleAt, isStaleClaim, staleBasis } from './claim-state.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 
@@ -96,9 +96,7 @@ export function taskVersions(version: PlanVersion, relevant: (task: Task) => boo
 }
 
 /** In progress with a holder: a claim on the task (it claims files when it also lists some). */
-function isHeld(task: Task): boolean {
-  return task.status === 'in-progress' && isString(task.claimedBy) && task.claimedBy.trim() !== '';
-}
+const isHeld = (task: Task) => holderOf(task) !== null;
 
 /** A task that can decide a claim: held, or dated by a claim (rule 2). */
 const dated = (task: Task) => isHeld(task) || isString(task.claimedAt);
@@ -295,11 +293,12 @@ export function claimIndex(claims: LiveClaim[], ignoreCase: boolean, paths?: str
  * patterns that start with a wildcard against a commit of thousands of paths. Past this budget
  * the check stops and fails closed with the bypass, rather than hang the commit.
  */
-const MATCH_BUDGET_MS = 5000;
+export const MATCH_BUDGET_MS = 5000;
 
 /**
  * Which claims each path falls under, split by whether the committer holds them. One hit per
- * (path, task): the first pattern that matched is the one reported.
+ * (path, task): the first pattern that matched is the one reported. `clock` (milliseconds, the
+ * shell passes Date.now) bounds the time spent; without one the matching has no time limit.
  */
 export function matchClaims(
   paths: string[],
@@ -307,15 +306,16 @@ export function matchClaims(
   exempt: (path: string) => boolean,
   identity: Pick<Identity, 'name'>,
   aliases: Config['aliases'],
+  clock: (() => number) | null = null,
   budgetMs = MATCH_BUDGET_MS,
 ): { others: ClaimHit[]; own: ClaimHit[] } {
   const others: ClaimHit[] = [];
   const own: ClaimHit[] = [];
   const mine = new Map<string, boolean>();
-  const deadline = Date.now() + budgetMs;
+  const deadline = clock ? clock() + budgetMs : Infinity;
   let n = 0;
   for (const path of new Set(paths)) {
-    if (++n % 256 === 0 && Date.now() > deadline) throw new UserError(messages.claimsTooCostly(budgetMs, n));
+    if (clock && ++n % 256 === 0 && clock() > deadline) throw new UserError(messages.claimsTooCostly(budgetMs, n));
     if (exempt(path)) continue;
     const seen = new Set<LiveClaim>();
     for (const hit of index.match(path)) {

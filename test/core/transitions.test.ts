@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { parseJsonDocument } from '../../src/lib/json-document.js';
 import type { Problem } from '../../src/problems/problems.js';
-import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/plan/transitions.js';
-import type { PlanState, Task } from '../../src/plan/types.js';
+import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/core/transitions.js';
+import type { PlanState, Task } from '../../src/core/plan-types.js';
 import { NOW, clone, samplePlan, stalePlan } from '../fixtures/small-plan.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {

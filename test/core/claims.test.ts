@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims } from '../../src/claims/claims.js';
+import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims } from '../../src/core/claims.js';
 import { PatternIndex } from '../../src/lib/pattern-index.js';
 import { UserError } from '../../src/errors.js';
 import { compilePattern, matchForm } from '../../src/lib/pattern.js';
-import type { Task } from '../../src/plan/types.js';
+import type { Task } from '../../src/core/plan-types.js';
 import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
 
 const NOW = new Date();
@@ -78,10 +78,14 @@ describe('matching paths against claims', () => {
     assert.ok(!exemptPath('docs/b.md', isPlan));
   });
 
-  test('matching that runs past its budget stops with a message instead of hanging', () => {
-    const index = claimIndex([claim('codex', Array.from({ length: 300 }, (_, i) => `${'*a'.repeat(400)}${i}`))], false);
-    const paths = Array.from({ length: 5000 }, (_, i) => `${'a'.repeat(300)}${i}`);
-    assert.throws(() => matchClaims(paths, index, () => false, { name: 'me' }, {}, 1), UserError);
+  test('matching that runs past its budget stops with a message instead of hanging (the clock is given, not read)', () => {
+    const index = claimIndex([claim('codex', ['src/**'])], false);
+    const paths = Array.from({ length: 600 }, (_, i) => `lib/${i}.ts`);
+    let now = 0;
+    const slowClock = () => (now += 10_000);
+    assert.throws(() => matchClaims(paths, index, () => false, { name: 'me' }, {}, slowClock), (e: Error) => e instanceof UserError && /took more than 5 s \(after 256 paths\)/.test(e.message));
+    assert.equal(matchClaims(paths, index, () => false, { name: 'me' }, {}, () => 0).others.length, 0, 'within the budget: matched');
+    assert.equal(matchClaims(paths, index, () => false, { name: 'me' }, {}).others.length, 0, 'no clock: no limit');
   });
 
   test('bad patterns in a claim are skipped, the good ones still claim', () => {

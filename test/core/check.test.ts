@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LiveClaim } from '../../src/claims/claims.js';
-import { type CheckInput, type PlanRules, allowed, check, effectiveModes, parseSkip } from '../../src/check/check.js';
+import type { LiveClaim } from '../../src/core/claims.js';
+import { type CheckInput, type PlanRules, allowed, check, effectiveModes, parseSkip } from '../../src/core/check.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { Problem } from '../../src/problems/problems.js';
 

@@ -1,13 +1,13 @@
 // The rules of SPEC §3 beyond the schema, on a plan that already passed the schema. Pure:
 // the plan, the git facts and the clock in; problems out.
 import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../lib/pattern.js';
-import { claimAgeHours, isStaleClaim } from './stale.js';
+import { claimAgeHours, holderOf, isStaleClaim } from './claim-state.js';
 import { messages } from '../messages/index.js';
 import { formatPath, type JsonPath } from '../lib/json-document.js';
 import { firstOverlaps } from './overlaps.js';
 import type { DraftProblem, Severity } from '../problems/problems.js';
 import { taskKey } from './task-key.js';
-import type { PlanFacts, PlanState, Task, WorkItem } from './types.js';
+import type { PlanFacts, PlanState, Task, WorkItem } from './plan-types.js';
 
 export interface RuleOptions {
   now: Date;
@@ -17,7 +17,8 @@ export interface RuleOptions {
 /** Clocks on different machines disagree a little; a claim this far ahead is still "now". */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-interface TaskRef {
+/** A task as the rules see it: where it is in the plan (its JSON path) and how messages name it. */
+interface RuleTask {
   task: Task;
   item: WorkItem;
   path: JsonPath;
@@ -30,7 +31,7 @@ type Emit = (severity: Severity, rule: string, path: JsonPath, text: { message: 
 export function planRules(plan: PlanState, facts: PlanFacts, opts: RuleOptions): DraftProblem[] {
   const drafts: DraftProblem[] = [];
   const emit: Emit = (severity, rule, path, text) => drafts.push({ severity, rule, path, ...text });
-  const tasks: TaskRef[] = plan.workItems.flatMap((item, i) =>
+  const tasks: RuleTask[] = plan.workItems.flatMap((item, i) =>
     item.tasks.map((task, j) => ({ task, item, path: ['workItems', i, 'tasks', j], name: taskKey(plan.planId, task.id) })),
   );
   const byId = uniqueIds(plan, tasks, emit);
@@ -44,7 +45,7 @@ export function planRules(plan: PlanState, facts: PlanFacts, opts: RuleOptions):
   return drafts;
 }
 
-function uniqueIds(plan: PlanState, tasks: TaskRef[], emit: Emit): Map<string, TaskRef> {
+function uniqueIds(plan: PlanState, tasks: RuleTask[], emit: Emit): Map<string, RuleTask> {
   const check = <T>(kind: string, entries: { id: string; path: JsonPath; value: T }[]): Map<string, T> => {
     const first = new Map<string, { path: JsonPath; value: T }>();
     for (const e of entries) {
@@ -60,7 +61,7 @@ function uniqueIds(plan: PlanState, tasks: TaskRef[], emit: Emit): Map<string, T
 }
 
 /** A dependsOn entry names a task of this plan, bare or as `<planId>/<taskId>`. */
-function resolveDependency(plan: PlanState, dep: string, byId: Map<string, TaskRef>): TaskRef | undefined {
+function resolveDependency(plan: PlanState, dep: string, byId: Map<string, RuleTask>): RuleTask | undefined {
   const slash = dep.indexOf('/');
   if (slash === -1) return byId.get(dep);
   return dep.slice(0, slash) === plan.planId ? byId.get(dep.slice(slash + 1)) : undefined;
@@ -69,10 +70,10 @@ function resolveDependency(plan: PlanState, dep: string, byId: Map<string, TaskR
 /** Longer cycles are shown by their first and last three tasks. */
 const MAX_CYCLE_SHOWN = 12;
 
-function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskRef>, emit: Emit): void {
-  const edges = new Map<TaskRef, { to: TaskRef; path: JsonPath }[]>();
+function dependencies(plan: PlanState, tasks: RuleTask[], byId: Map<string, RuleTask>, emit: Emit): void {
+  const edges = new Map<RuleTask, { to: RuleTask; path: JsonPath }[]>();
   for (const ref of tasks) {
-    const out: { to: TaskRef; path: JsonPath }[] = [];
+    const out: { to: RuleTask; path: JsonPath }[] = [];
     (ref.task.dependsOn ?? []).forEach((dep, k) => {
       const path = [...ref.path, 'dependsOn', k];
       const to = resolveDependency(plan, dep, byId);
@@ -88,10 +89,10 @@ function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskR
   // cycle is reported once, at the edge that closes it.
   // An open task maps to its place on the stack, so a cycle is cut out of it without a search,
   // and a long cycle is named by its ends (a chain of 100,000 tasks must not print them all).
-  const state = new Map<TaskRef, number | 'done'>();
+  const state = new Map<RuleTask, number | 'done'>();
   for (const start of tasks) {
     if (state.has(start)) continue;
-    const stack: { ref: TaskRef; next: number }[] = [{ ref: start, next: 0 }];
+    const stack: { ref: RuleTask; next: number }[] = [{ ref: start, next: 0 }];
     state.set(start, 0);
     while (stack.length > 0) {
       const top = stack.at(-1)!;
@@ -113,13 +114,15 @@ function dependencies(plan: PlanState, tasks: TaskRef[], byId: Map<string, TaskR
   }
 }
 
-function claims(tasks: TaskRef[], opts: RuleOptions, emit: Emit): void {
+function claims(tasks: RuleTask[], opts: RuleOptions, emit: Emit): void {
   for (const { task, item, path, name } of tasks) {
     if (task.claimedAt && Date.parse(task.claimedAt) > opts.now.getTime() + CLOCK_SKEW_MS) {
       emit('error', 'claimed-in-future', [...path, 'claimedAt'], messages.plan.claimedInFuture(name, task.claimedAt));
-    } else if (task.status === 'in-progress' && task.claimedBy && isStaleClaim(task, item, opts.now, opts.staleAfterHours)) {
+    } else {
+      const holder = holderOf(task);
+      if (holder === null || !isStaleClaim(task, item, opts.now, opts.staleAfterHours)) continue;
       const hours = claimAgeHours(task, opts.now) ?? 0;
-      emit('warning', 'stale-claim', [...path, 'claimedAt'], messages.plan.staleClaim(name, task.claimedBy, task.claimedAt!, hours, opts.staleAfterHours, item.id));
+      emit('warning', 'stale-claim', [...path, 'claimedAt'], messages.plan.staleClaim(name, holder, task.claimedAt!, hours, opts.staleAfterHours, item.id));
     }
   }
 }
@@ -130,8 +133,8 @@ interface PlacedPattern {
 }
 
 /** Compiles every task's files; patterns leaving the repository or unusable are errors. */
-function filePatterns(tasks: TaskRef[], facts: PlanFacts, emit: Emit): Map<TaskRef, PlacedPattern[]> {
-  const result = new Map<TaskRef, PlacedPattern[]>();
+function filePatterns(tasks: RuleTask[], facts: PlanFacts, emit: Emit): Map<RuleTask, PlacedPattern[]> {
+  const result = new Map<RuleTask, PlacedPattern[]>();
   for (const ref of tasks) {
     const placed: PlacedPattern[] = [];
     (ref.task.files ?? []).forEach((source, k) => {
@@ -151,7 +154,7 @@ function filePatterns(tasks: TaskRef[], facts: PlanFacts, emit: Emit): Map<TaskR
 }
 
 /** One warning per task at most (its first overlap), so a hostile plan cannot flood the output. */
-function overlaps(tasks: TaskRef[], patterns: Map<TaskRef, PlacedPattern[]>, emit: Emit): void {
+function overlaps(tasks: RuleTask[], patterns: Map<RuleTask, PlacedPattern[]>, emit: Emit): void {
   const active = tasks.filter((t) => t.task.status === 'in-progress');
   const placed = active.map((t) => patterns.get(t)!);
   firstOverlaps(placed.map((list) => list.map((p) => p.pattern))).forEach((hit, i) => {
@@ -161,12 +164,12 @@ function overlaps(tasks: TaskRef[], patterns: Map<TaskRef, PlacedPattern[]>, emi
   });
 }
 
-function taskWarnings(tasks: TaskRef[], emit: Emit): void {
+function taskWarnings(tasks: RuleTask[], emit: Emit): void {
   for (const { task, item, path, name } of tasks) {
     const at = [...path, 'status'];
     if (task.status === 'completed' && item.log.length === 0) emit('warning', 'completed-without-log', at, messages.plan.completedWithoutLog(name, item.id));
     if (task.status === 'completed' && !task.acceptance) emit('warning', 'completed-without-acceptance', at, messages.plan.completedWithoutAcceptance(name));
-    if (task.status === 'in-progress' && !task.claimedBy) emit('warning', 'in-progress-without-claim', at, messages.plan.inProgressWithoutClaim(name));
+    if (task.status === 'in-progress' && holderOf(task) === null) emit('warning', 'in-progress-without-claim', at, messages.plan.inProgressWithoutClaim(name));
   }
 }
 

@@ -1,4 +1,4 @@
-// Which in-progress tasks' files overlap (a warning, src/plan/rules.ts), without comparing every
+// Which in-progress tasks' files overlap (a warning, src/core/plan-rules.ts), without comparing every
 // pair: 100,000 tasks are 5·10⁹ pairs. Pure.
 import type { CompiledPattern } from '../lib/pattern.js';
 

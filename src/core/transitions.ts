@@ -14,13 +14,13 @@
 //   stays a warning.
 // - A new plan (nothing at HEAD) has no transitions.
 import type { Config } from '../config/config.js';
-import { isStaleClaim } from './stale.js';
-import { sameAgent } from '../identity/identity.js';
+import { liveHolderOf } from './claim-state.js';
+import { sameAgent } from './identity.js';
 import { messages } from '../messages/index.js';
 import type { Position } from '../lib/json-document.js';
 import type { Problem, Severity } from '../problems/problems.js';
 import { taskKey } from './task-key.js';
-import type { LogEntry, PlanState, Task, WorkItem } from './types.js';
+import type { LogEntry, PlanState, Task, WorkItem } from './plan-types.js';
 
 export interface TransitionContext {
   /** The plan file, as messages should name it. */
@@ -100,9 +100,7 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
 
 /** The holder of a live (in-progress, claimed, not stale) claim at HEAD, or null. */
 function liveHolder(at: TaskAt, ctx: TransitionContext): string | null {
-  const { task, item } = at;
-  if (task.status !== 'in-progress' || typeof task.claimedBy !== 'string' || task.claimedBy === '') return null;
-  return isStaleClaim(task, { ...item, log: list(item.log) }, ctx.now, ctx.staleAfterHours) ? null : task.claimedBy;
+  return liveHolderOf(at.task, { ...at.item, log: list(at.item.log) }, ctx.now, ctx.staleAfterHours);
 }
 
 /** The task's fields that differ between two versions, and whether it moved to another work item. */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
-import { branchHolder, identityConflict, markersIn, pickIdentity } from '../../src/identity/identity.js';
+import { branchHolder, identityConflict, markersIn, pickIdentity } from '../../src/core/identity.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';

@@ -1,7 +1,8 @@
-// The paired-plan takeover rule: a claim is stale when its claimedAt is older than the limit
-// and its work item has no log entry dated within the limit. Log dates are days, so a log
-// entry on any day the limit reaches into counts as recent.
-import type { Task, WorkItem } from './types.js';
+// The state of one task's claim, decided once: held (in progress with a holder), stale (the
+// paired-plan takeover rule: claimedAt older than the limit and no log entry in its work item
+// dated within it; log dates are days, so an entry on any day the limit reaches into counts as
+// recent), and live (held, not stale). Every "is this task held?" in src/ asks here.
+import type { Task, WorkItem } from './plan-types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,17 @@ export function isStaleAt(basis: StaleBasis, now: Date, limitHours: number): boo
   // The first calendar day (UTC) the limit reaches into: a log entry on it or later is recent.
   const since = new Date(now.getTime() - limitMs).toISOString().slice(0, 10);
   return !(basis.lastLog !== null && basis.lastLog >= since);
+}
+
+/** The holder of the task's claim (in progress with a non-blank claimedBy), or null. Plans are untrusted: any field may be of any type. */
+export function holderOf(task: Task): string | null {
+  return task.status === 'in-progress' && typeof task.claimedBy === 'string' && task.claimedBy.trim() !== '' ? task.claimedBy : null;
+}
+
+/** The holder of a live claim (held and not stale), or null. */
+export function liveHolderOf(task: Task, item: WorkItem, now: Date, limitHours: number): string | null {
+  const holder = holderOf(task);
+  return holder !== null && !isStaleClaim(task, item, now, limitHours) ? holder : null;
 }
 
 export function isStaleClaim(task: Task, item: WorkItem, now: Date, limitHours: number): boolean {

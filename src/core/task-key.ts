@@ -1,7 +1,7 @@
 // How a task is named across plans: `<planId>/<taskId>`. Claims, the worklog, status, messages
 // and the claim/release/done arguments all use this one form, so a name printed by one command
 // can be pasted into another.
-import type { PlanState } from './types.js';
+import type { PlanState } from './plan-types.js';
 
 /** `<planId>/<taskId>`. Plans are untrusted: whatever planId holds is shown as it is. */
 export function taskKey(planId: unknown, taskId: string): string {

@@ -1,12 +1,12 @@
-// The overlap warning through indexes (src/plan/overlaps.ts) gives what comparing every pair of
+// The overlap warning through indexes (src/core/overlaps.ts) gives what comparing every pair of
 // in-progress tasks gave: checked against that pairwise code, kept here as it was, on random
 // small plans.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compilePattern, type CompiledPattern } from '../../src/lib/pattern.js';
-import { firstOverlaps } from '../../src/plan/overlaps.js';
+import { firstOverlaps } from '../../src/core/overlaps.js';
 
-/** The pairwise definition as src/plan/rules.ts had it before the index. */
+/** The pairwise definition as src/core/plan-rules.ts had it before the index. */
 function patternsOverlapPairwise(a: CompiledPattern, b: CompiledPattern): boolean {
   const inside = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
   if (a.literal && b.literal) return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);

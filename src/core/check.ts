@@ -1,13 +1,14 @@
 // The one check behind pre-commit (the index against HEAD), pre-push and `check --range` (a
 // commit against its first parent). Pure: the hooks gather the facts and feed them here.
 import type { CheckName, Config, Mode } from '../config/config.js';
-import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../claims/claims.js';
-import { type Change, touchedPaths } from '../git/changes.js';
-import { type Identity, sameAgent } from '../identity/identity.js';
+import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from './claims.js';
+import type { Change } from '../git/changes.js';
+import { touchedPaths } from './changes.js';
+import { type Identity, sameAgent } from './identity.js';
 import { messages } from '../messages/index.js';
-import { TRANSITION_RULES } from '../plan/transitions.js';
+import { TRANSITION_RULES } from './transitions.js';
 import type { Problem } from '../problems/problems.js';
-import type { PlanChange, PlanState } from '../plan/types.js';
+import type { PlanChange, PlanState } from './plan-types.js';
 
 /** The plan rules, bound to their facts (clock, git) by the caller; loaded only when a plan changed. */
 export interface PlanRules {
@@ -33,6 +34,8 @@ export interface CheckInput {
   modes: Record<CheckName, Mode>;
   isPlanFile(path: string): boolean;
   ignoreCase: boolean;
+  /** Milliseconds now (the shell passes Date.now): bounds the claim matching (../core/claims.ts). */
+  clock?: () => number;
 }
 
 export interface Decision {
@@ -122,9 +125,9 @@ export function check(input: CheckInput): Decision {
   const exempt = (p: string) => exemptPath(p, input.isPlanFile);
   if (input.claims.length > 0) {
     const index = claimIndex(input.claims, input.ignoreCase, paths);
-    const { others, own } = matchClaims(paths, index, exempt, input.identity, input.config.aliases);
+    const { others, own } = matchClaims(paths, index, exempt, input.identity, input.config.aliases, input.clock);
     decision.ownHits = own;
-    if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, input.identity, input.config.aliases).own;
+    if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, input.identity, input.config.aliases, input.clock).own;
     if (modes.claims !== 'off') {
       for (const hit of others) {
         (hit.claim.stale || modes.claims === 'warn' ? decision.claimWarnings : decision.refusals).push(hit);
