@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Action } from '../install/actions.js';
-import { detectJsonFormat, formatJson } from '../plan/json-format.js';
+import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
 import { agentStateDir } from './seen.js';

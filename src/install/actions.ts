@@ -5,6 +5,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmS
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { gitSync } from '../git/sync.js';
+import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 
 export type Action =
@@ -20,13 +21,12 @@ export type Action =
   /** Read-modify-write of a JSON file, applied to the file as it is then (the package manager edits package.json too). */
   | { kind: 'editJson'; path: string; edit: (data: Record<string, unknown>) => void; what: string };
 
-/** JSON written back with the file's own indentation and final newline. */
+/** JSON written back in the file's own format (indent, line endings, final newline: ../lib/json-format.ts). */
 function editJsonFile(path: string, edit: (data: Record<string, unknown>) => void): void {
   const text = readFileSync(path, 'utf8');
-  const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? '  ';
   const data = JSON.parse(text) as Record<string, unknown>;
   edit(data);
-  writeFileSync(path, `${JSON.stringify(data, null, indent)}${text.endsWith('\n') ? '\n' : ''}`);
+  writeFileSync(path, formatJson(data, detectJsonFormat(text)));
 }
 
 export function apply(action: Action): void {

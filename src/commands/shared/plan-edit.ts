@@ -11,7 +11,7 @@ import { identityConflict, sameAgent } from '../../core/identity.js';
 import { messages } from '../../messages/index.js';
 import { findPlanFiles } from '../../plan/discover.js';
 import { taskIds, type EditContext, type EditOutcome } from '../../plan/edit.js';
-import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
+import { detectJsonFormat, formatJson } from '../../lib/json-format.js';
 import { readPlanText } from '../../plan/plan-text.js';
 import { readTextFileSync } from '../../fs/text.js';
 import { matchesAddress, taskKey } from '../../core/task-key.js';

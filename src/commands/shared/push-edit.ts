@@ -22,7 +22,7 @@ import type { Repository } from '../../git/repository.js';
 import { messages } from '../../messages/index.js';
 import { planMatcher } from '../../plan/discover.js';
 import type { EditContext } from '../../plan/edit.js';
-import { detectJsonFormat, formatJson } from '../../plan/json-format.js';
+import { detectJsonFormat, formatJson } from '../../lib/json-format.js';
 import { taskKey } from '../../core/task-key.js';
 import { MAX_TRIES, type Target, classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../remote/push-claim.js';
 import { sanitize } from '../../term.js';

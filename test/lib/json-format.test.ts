@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectJsonFormat, formatJson } from '../../src/plan/json-format.js';
+import { detectJsonFormat, formatJson } from '../../src/lib/json-format.js';
 
 const value = { b: 1, a: [1, { c: 'x\ny' }], d: {} };
 
