@@ -77,7 +77,7 @@ function render(report: Report, file: string, patterns: string[]): string {
     out.push(`${color.red('!')} ${messages.statusDisputed(report.disputed.length)}`);
     for (const e of report.disputed.slice(0, RECENT)) out.push(`  ${entryLine(e)}`, `    ${s(e.disputed ?? '')}`);
   }
-  out.push(messages.statusHeading(color.bold('Plans')));
+  out.push(messages.statusHeading(color.bold(messages.statusSections.plans)));
   if (report.plans.length === 0 && report.unreadablePlans.length === 0) out.push(`  ${messages.statusNoPlans(patterns.join(', '))}`);
   for (const p of report.plans) {
     const counts = STATUSES.filter((st) => p.counts[st] > 0).map((st) => `${p.counts[st]} ${st}`).join(', ');
@@ -98,20 +98,20 @@ function render(report: Report, file: string, patterns: string[]): string {
     } else if (p.open) out.push(messages.statusNoHandoff());
   }
   for (const u of report.unreadablePlans) out.push(messages.statusUnreadable(s(u.path), s(u.reason)));
-  out.push(messages.statusHeading(color.bold('Claims')));
+  out.push(messages.statusHeading(color.bold(messages.statusSections.claims)));
   if (report.claims.length === 0) out.push(messages.statusNone());
   for (const c of report.claims) {
     const state = messages.statusClaimState(c.stale);
     out.push(messages.statusClaim(s(c.task), s(c.holder), s(c.since ?? '?'), messages.claimAge(c.ageHours), c.stale ? color.yellow(state) : state, s(c.source), c.files.map(s).join(' ')));
   }
-  out.push(messages.statusHeading(color.bold('Recent commits')));
+  out.push(messages.statusHeading(color.bold(messages.statusSections.recent)));
   if (report.recent.length === 0) out.push(messages.statusNoneRecorded());
   for (const e of report.recent) out.push(`  ${entryLine(e)}`);
   out.push(messages.statusHeading(color.bold(messages.statusUnverifiedHeading(report.scanned))));
   if (report.unverified.length === 0) out.push(messages.statusNone());
   for (const e of report.unverified.slice(0, RECENT)) out.push(`  ${entryLine(e)}`);
   if (report.unverified.length > RECENT) out.push(messages.statusMore(report.unverified.length - RECENT, 'plan-hooks log --unverified'));
-  out.push(messages.statusHeading(color.bold('Drift')));
+  out.push(messages.statusHeading(color.bold(messages.statusSections.drift)));
   out.push(`  ${messages.statusDriftNote(report.drift.since ?? 'never')}${report.drift.commits.length ? '' : ' none'}`);
   for (const e of report.drift.commits.slice(0, RECENT)) out.push(`  ${entryLine(e)}`);
   if (report.drift.commits.length > RECENT) out.push(messages.statusMore(report.drift.commits.length - RECENT));

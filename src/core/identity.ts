@@ -2,6 +2,7 @@
 // name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, a command's --as) must agree with the
 // coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';
+import { messages } from '../messages/index.js';
 import { KNOWN_MARKERS } from './known-markers.js';
 
 export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
@@ -75,10 +76,10 @@ export function pickIdentity(facts: {
   if (facts.configAgent) return { name: facts.configAgent, source: 'git-config', detail: 'git config plan-hooks.agent' };
   const markers = markersIn(facts.env, facts.config);
   if (facts.branchHolder && agreesWithMarkers(facts.branchHolder.name, markers, facts.config.aliases)) {
-    return { name: facts.branchHolder.name, source: 'branch', detail: `task ${facts.branchHolder.task} is bound to this branch` };
+    return { name: facts.branchHolder.name, source: 'branch', detail: messages.identityDetail.branch(facts.branchHolder.task) };
   }
-  if (markers.length > 0) return { name: markers[0]!.name, source: 'agent-marker', detail: `environment variable ${markers[0]!.variable}` };
-  return { name: facts.authorName ?? 'unknown', source: 'git-author', detail: 'git config user.name' };
+  if (markers.length > 0) return { name: markers[0]!.name, source: 'agent-marker', detail: messages.identityDetail.marker(markers[0]!.variable) };
+  return { name: facts.authorName ?? 'unknown', source: 'git-author', detail: messages.identityDetail.gitAuthor };
 }
 
 /** Canonical form of a name for comparison: lower case, aliases folded to their canonical name. */

@@ -1,6 +1,12 @@
 // Who is committing: `whoami` and a declared name the agent markers contradict (src/identity).
 
 export const identityMessages = {
+  /** Where an identity came from, as whoami and the refusals say it. */
+  identityDetail: {
+    branch: (task: string) => `task ${task} is bound to this branch`,
+    marker: (variable: string) => `environment variable ${variable}`,
+    gitAuthor: 'git config user.name',
+  },
   whoamiUsage: () => `Usage: plan-hooks whoami [--json]
 
 Prints who plan-hooks thinks is committing here, and where that came from. First hit wins:

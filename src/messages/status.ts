@@ -1,6 +1,8 @@
 // `status` and `log` (src/status, src/commands/status.ts, src/commands/log.ts).
 
 export const statusMessages = {
+  /** The headings of `status`, in order. */
+  statusSections: { plans: 'Plans', claims: 'Claims', recent: 'Recent commits', drift: 'Drift' },
   statusUsage: `Usage: plan-hooks status [--json]
 
 Where the work stands: plans and tasks by status, live and stale claims with their age, tasks
