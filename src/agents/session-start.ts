@@ -3,7 +3,7 @@
 // release — short, built from the handoff renderer's pieces (src/handoff/render.ts).
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { LiveClaim, PlanVersion } from '../core/claims.js';
-import { claimAgeHours } from '../core/claim-state.js';
+import { hoursSince } from '../core/claim-state.js';
 import type { Config } from '../config/config.js';
 import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
 import { type Identity, sameAgent } from '../core/identity.js';
@@ -18,7 +18,7 @@ const MAX_PLANS = 6;
 function claimLines(claims: LiveClaim[], now: Date): string[] {
   if (claims.length === 0) return [messages.agent.sessionNone()];
   const lines = claims.slice(0, MAX_CLAIMS).map((c) => {
-    const hours = c.since ? claimAgeHours({ id: '', status: 'in-progress', claimedAt: c.since }, now) : null;
+    const hours = hoursSince(c.since, now);
     const files = c.files.length ? c.files.slice(0, 5).map(code).join(', ') + (c.files.length > 5 ? ', …' : '') : 'no files';
     return messages.agent.sessionClaim(inline(c.task), inline(c.holder), inline(c.since ?? '?'), messages.claimAge(hours), files, c.stale);
   });

@@ -3,7 +3,7 @@
 import type { ClaimHit, LiveClaim } from '../core/claims.js';
 import type { Decision } from '../core/check.js';
 import type { CommitVerdict } from './range.js';
-import { claimAgeHours } from '../core/claim-state.js';
+import { hoursSince } from '../core/claim-state.js';
 import type { Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
@@ -28,7 +28,7 @@ export function byClaim(hits: ClaimHit[]): Map<LiveClaim, ClaimHit[]> {
 export function formatClaimGroups(groups: Map<LiveClaim, ClaimHit[]>, now: Date): string {
   let out = '';
   for (const [claim, list] of groups) {
-    const hours = claim.since ? claimAgeHours({ id: '', status: 'in-progress', claimedAt: claim.since }, now) : null;
+    const hours = hoursSince(claim.since, now);
     const since = messages.claimSince(claim.since === null ? null : sanitizeLine(claim.since), hours);
     out += messages.claimGroup(sanitizeLine(claim.task), sanitizeLine(claim.holder), since, `${sanitizeLine(claim.source.label)}: ${sanitizeLine(claim.file)}`, claim.stale);
     for (const hit of list.slice(0, PATHS_PER_TASK)) out += messages.claimPath(sanitizeLine(hit.path), sanitizeLine(hit.pattern));

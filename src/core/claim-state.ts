@@ -51,8 +51,11 @@ export function isStaleClaim(task: Task, item: WorkItem, now: Date, limitHours: 
   return isStaleAt(staleBasis(task, item), now, limitHours);
 }
 
-/** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */
-export function claimAgeHours(task: Task, now: Date): number | null {
-  const claimed = task.claimedAt ? Date.parse(task.claimedAt) : Number.NaN;
+/** Whole hours from the time `at` (ISO) to `now`, for messages; null when `at` is not a usable time. */
+export function hoursSince(at: string | null | undefined, now: Date): number | null {
+  const claimed = at ? Date.parse(at) : Number.NaN;
   return Number.isNaN(claimed) ? null : Math.floor((now.getTime() - claimed) / (DAY_MS / 24));
 }
+
+/** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */
+export const claimAgeHours = (task: Task, now: Date): number | null => hoursSince(task.claimedAt, now);

@@ -1,7 +1,7 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
 import { STATUSES, type Handoff, type Status } from '../core/plan-types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.js';
-import { claimAgeHours } from '../core/claim-state.js';
+import { hoursSince } from '../core/claim-state.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../core/claims.js';
 import type { CommitEntry, WorklogEntry } from '../worklog/entry.js';
@@ -106,7 +106,7 @@ export function buildStatus(input: StatusInput): StatusReport {
       task: c.task,
       holder: c.holder,
       since: c.since,
-      ageHours: claimAgeHours({ id: c.task, status: 'in-progress', claimedAt: c.since ?? undefined }, input.now),
+      ageHours: hoursSince(c.since, input.now),
       stale: c.stale,
       files: c.files,
       source: c.source.label,
