@@ -22,7 +22,7 @@ import { type Identity, sameAgent } from './identity.js';
 import type { Task, WorkItem } from './plan-types.js';
 import { PatternError, matchForm } from '../lib/pattern.js';
 import { PatternIndex } from '../lib/pattern-index.js';
-import { type StaleBasis, holderOf, isStaleAt, isStaleClaim, staleBasis } from './claim-state.js';
+import { type StaleBasis, holderOf, isStaleAt, staleBasis } from './claim-state.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 

@@ -7,7 +7,7 @@ import type { HookRun } from './main.js';
 import { CHECKS, type Decision, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../core/check.js';
 import type { CheckName, Mode } from '../config/config.js';
 import { formatDecision } from '../check/report.js';
-import { touchedPaths } from '../git/changes.js';
+import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
 import { messages } from '../messages/index.js';

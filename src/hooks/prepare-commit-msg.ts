@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { HookRun } from './main.js';
 import { allowed, check } from '../core/check.js';
 import { formatDecision } from '../check/report.js';
-import { touchedPaths } from '../git/changes.js';
+import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { readIndexFacts } from '../facts/facts.js';
 import { git } from '../git/git.js';
