@@ -16,7 +16,7 @@ import { runsOr, smoke, warmupOr } from './options.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
 const CLI = join(dist, 'cli.js');
-const { claimIndex, matchClaims, exemptPath } = await import(join(dist, 'claims', 'claims.js'));
+const { claimIndex, matchClaims, exemptPath } = await import(join(dist, 'core', 'claims.js'));
 
 // Runs per command: the first argument (bench/run.mjs passes its own on), else BENCH_RUNS, else 40.
 const RUNS = runsOr(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : (process.env.BENCH_RUNS ?? '40'));
@@ -43,7 +43,7 @@ function claimCheckAlone() {
   for (let r = 0; r < 7; r++) {
     const start = process.hrtime.bigint();
     const index = claimIndex(claims, false);
-    const { others } = matchClaims(paths, index, (p) => exemptPath(p, () => false), { name: 'claude' }, {});
+    const { others } = matchClaims(paths, index, (p) => exemptPath(p, () => false), { name: 'claude' }, {}, Date.now);
     runs.push(Number(process.hrtime.bigint() - start) / 1e6);
     hits = others.length;
   }
