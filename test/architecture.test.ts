@@ -149,7 +149,7 @@ test('the purity check fails on a deliberate violation, naming the line', () => 
     assert.match(problems, /core\/decide\.ts:9 reads the process/);
     assert.equal(purityViolations(src).length, 5, problems);
   } finally {
-    rmSync(src, { recursive: true, force: true });
+    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });
 
@@ -169,6 +169,6 @@ test('the layer check fails on a deliberate violation, naming the imports', () =
     assert.match(problems.join('\n'), /lib\/ must not depend on plan: lib\/glob\.ts imports plan\/read\.ts/);
     assert.match(problems.join('\n'), /import cycle between folders: claims → plan → claims\n {4}claims\/index\.ts imports plan\/read\.ts\n {4}plan\/read\.ts imports claims\/index\.ts/);
   } finally {
-    rmSync(src, { recursive: true, force: true });
+    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });

@@ -122,5 +122,5 @@ test('configuration at edit time: read without the validator when the keys it us
   writeFileSync(join(dir, '.plan-hooks.json'), '{"plans":"docs/*.json"}');
   assert.equal(loadConfigUnchecked(dir), null);
   await assert.rejects(loadConfig(dir));
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });

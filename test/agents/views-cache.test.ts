@@ -42,7 +42,7 @@ test('views cache: a plan unchanged since it was read is not read again; a chang
     utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later + 2).view(file)), 'third', 'mtime put back: the ctime still tells');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });
 
@@ -61,7 +61,7 @@ test('views cache: a plan changed within the last two seconds is used but not ke
     })();
     assert.ok(data === null || !(file in data.entries), 'a stat that a second write in the same clock tick could repeat is not trusted');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });
 
@@ -76,7 +76,7 @@ test('views cache: a damaged, foreign or ill-typed cache file is ignored and the
       assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later).view(file)), 'codex', text.slice(0, 40));
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });
 
@@ -87,6 +87,6 @@ test('views cache: an unwritable git dir leaves no cache and no error', () => {
     assert.equal(holderOf(cache.view(file)), 'codex');
     assert.doesNotThrow(() => cache.save());
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });

@@ -11,7 +11,7 @@ const repos: Repo[] = [];
 const dirs: string[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
 });
 
 function setup(): Repo {

@@ -11,7 +11,7 @@ import { claimed, open, plan } from '../fixtures/claimed-plans.js';
 
 const NOW = new Date();
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
 
 test('liveClaims reads the same claims from a claims view as from the whole plan', () => {
   const plans: unknown[] = [

@@ -253,7 +253,7 @@ describe('claims seen elsewhere', () => {
     const repo = setup(json(plan('export-retry', free())));
     const other = `${repo.dir}-agent-a`;
     repo.git('worktree', 'add', '-q', '-b', 'agent-a', other);
-    cleanups.push(() => rmSync(other, { recursive: true, force: true }));
+    cleanups.push(() => rmSync(other, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
     assert.equal(repo.cli(['claim', 'upload', '--as', 'claude'], {}, other).code, 0);
     // Not committed there yet: no claim anyone else has to honour (the commit is the record).
     assert.equal(repo.cli(['claim', 'upload', '--as', 'codex']).code, 0);

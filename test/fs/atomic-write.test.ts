@@ -7,7 +7,7 @@ import { UserError } from '../../src/errors.js';
 import { writeFileAtomic } from '../../src/fs/atomic-write.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-atomic-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
 
 test('replaces the content, keeps the file mode and leaves no temporary file', () => {
   const file = join(dir, 'a.json');

@@ -144,7 +144,7 @@ test('in a linked worktree and on a detached HEAD the block names the right bran
   ok(wt.commit('detached handoff', '-a'));
   assert.match(atHead(wt, 'docs/export-plan.md'), /\*\*Branch:\*\* detached HEAD/);
   assertClean(wt);
-  rmSync(join(dir, '..'), { recursive: true, force: true });
+  rmSync(join(dir, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 test('pre-commit warns (without refusing) when the handoff contradicts git, each thing once; configured entry files are used, escaping ones ignored', () => {

@@ -216,7 +216,7 @@ describe('local state is a cache, never a witness', () => {
   r.git('add', '-A');
   passed(r.commit('warm the cache'));
   r.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
-  after(() => rmSync(remote, { recursive: true, force: true }));
+  after(() => rmSync(remote, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
 
   /** Back to what the remote has, with every hook installed as plan-hooks installs them. */
   const reset = () => {

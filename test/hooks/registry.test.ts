@@ -80,7 +80,7 @@ test('the rendered runner starts node for every hook in the table, hands stdin o
     assert.equal(other.node, null, 'a hook not in the table runs nothing of plan-hooks');
     assert.equal(other.code, 0);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   }
 });
 

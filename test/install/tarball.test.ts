@@ -35,7 +35,7 @@ before(() => {
 
 after(() => {
   repo?.remove();
-  rmSync(packDir, { recursive: true, force: true });
+  rmSync(packDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 test('npx plan-hooks init from the packed tarball: husky installed, hooks run in the main and a linked worktree, uninstall undoes it', () => {
@@ -107,5 +107,5 @@ test('a repository without package.json, with plan-hooks installed globally: the
   assert.equal(commit.code, 0, commit.stderr);
   assert.deepEqual(hooksRan(commit.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
   plain.remove();
-  rmSync(prefix, { recursive: true, force: true });
+  rmSync(prefix, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });

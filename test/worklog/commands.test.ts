@@ -110,6 +110,6 @@ test('status shows claims made in another worktree', () => {
   assert.ok(bob, `claims: ${JSON.stringify(r.claims)}`);
   assert.equal(bob.holder, 'bob');
   assert.match(bob.source, /side|wt/);
-  rmSync(join(dir, '..'), { recursive: true, force: true });
+  rmSync(join(dir, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   repo.git('worktree', 'prune');
 });

@@ -160,7 +160,7 @@ test('a linked worktree appends to the same worklog, with its own worktree path 
   assert.equal(e.worktree, wt.git('rev-parse', '--show-toplevel').trim());
   assert.equal(e.verified, true);
   assertClean(wt);
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 test('a claim of someone else crossed with --no-verify is recorded as a violation', () => {
@@ -180,7 +180,7 @@ test('a claim of someone else crossed with --no-verify is recorded as a violatio
 test('post-commit never breaks the commit: an unwritable worklog is reported, the commit stands', () => {
   const repo = track(planRepo());
   const file = worklogFile(repo);
-  rmSync(join(file, '..'), { recursive: true, force: true });
+  rmSync(join(file, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
   writeFileSync(join(file, '..'), 'not a directory');
   repo.write('x.txt', 'x\n');
   repo.git('add', '-A');

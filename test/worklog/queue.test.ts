@@ -20,7 +20,7 @@ const repos: Repo[] = [];
 const dirs: string[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
 });
 const track = (r: Repo) => (repos.push(r), r);
 const ok = (r: RunResult) => (assert.equal(r.code, 0, r.stderr + r.stdout), r);

@@ -12,7 +12,7 @@ import { append, linesBackward, tail } from '../../src/worklog/store.js';
 import { planRepo, readLog } from './helpers.js';
 
 const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 })));
 function tempFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-store-'));
   dirs.push(dir);
