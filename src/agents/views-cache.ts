@@ -1,32 +1,23 @@
-// The claims views (claimsView, src/claims/claims.ts) of the plan files the pre-tool hook read,
-// kept under the git dir by each file's path, size, mtime, ctime and inode: the hook runs on
-// every edit, and the plans rarely change between two edits, so it stats them instead of
+// The claims views (claimsView, src/core/claims.ts) of the plan files the pre-tool hook read,
+// kept under the git dir by each file's path and stat signature (../lib/cache-file.ts): the hook
+// runs on every edit, and the plans rarely change between two edits, so it stats them instead of
 // parsing them. A cache, never a witness: only this hook reads it; commit, push and CI never
 // do. A file missing, damaged or of another format is ignored (every plan is read again).
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CLAIMS_VIEW_FORMAT, claimsView } from '../core/claims.js';
+import { isRacy, replaceCacheFile, statSignature } from '../lib/cache-file.js';
 import { readTextFileSync } from '../fs/text.js';
 import { agentStateDir } from './seen.js';
 
 /** What the file's stat must still say for its cached view to stand in for it. */
 interface Entry {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
+  stat: string;
   view: unknown;
 }
 
 /** Bump with what an entry keeps; CLAIMS_VIEW_FORMAT covers what a view keeps. */
-const FORMAT = 1;
-
-/**
- * A file changed twice within one tick of the file system's clock, to the same size, keeps its
- * stat: a view read within this long of the file's last change is used but not kept (git's
- * "racily clean" entries, the same way round).
- */
-const RACY_MS = 2000;
+const FORMAT = 2;
 
 /** Plans a cache keeps at most (a bound on what an untrusted tree can make it write). */
 const MAX_ENTRIES = 4096;
@@ -36,7 +27,7 @@ export const viewsCacheFile = (gitDir: string) => join(agentStateDir(gitDir), 'c
 const isEntry = (v: unknown): v is Entry => {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.size === 'number' && typeof e.mtimeMs === 'number' && typeof e.ctimeMs === 'number' && typeof e.ino === 'number' && 'view' in e;
+  return typeof e.stat === 'string' && 'view' in e;
 };
 
 export interface ViewsCache {
@@ -62,35 +53,23 @@ export function openViewsCache(gitDir: string, parse: (text: string) => unknown,
     view(path) {
       // Stat before reading: a change in between leaves the new stat with the old view, which
       // the next run reads again; the other way round, a stale view could pass for current.
-      const st = statSync(path);
+      const sig = statSignature(path);
       const hit = Object.hasOwn(old, path) ? old[path] : undefined;
-      if (isEntry(hit) && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ctimeMs === st.ctimeMs && hit.ino === st.ino) {
+      if (isEntry(hit) && hit.stat === sig.signature) {
         kept.set(path, hit);
         return hit.view;
       }
       const view = claimsView(parse(readTextFileSync(path)));
-      if (now - Math.max(st.mtimeMs, st.ctimeMs) >= RACY_MS && kept.size < MAX_ENTRIES) {
-        kept.set(path, { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, view });
+      if (!isRacy(sig, now) && kept.size < MAX_ENTRIES) {
+        kept.set(path, { stat: sig.signature, view });
         changed = true;
       }
       return view;
     },
     save() {
       if (!changed && kept.size === Object.keys(old).length) return;
-      const temp = `${file}.${process.pid}.tmp`;
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(temp, JSON.stringify({ format: FORMAT, views: CLAIMS_VIEW_FORMAT, entries: Object.fromEntries(kept) }));
-        // Renamed into place: another hook reading it never sees half a file.
-        renameSync(temp, file);
-      } catch {
-        // Unwritable: the next edit reads the plans again.
-        try {
-          rmSync(temp, { force: true });
-        } catch {
-          // Nothing to tidy.
-        }
-      }
+      // Unwritable: the next edit reads the plans again.
+      replaceCacheFile(file, JSON.stringify({ format: FORMAT, views: CLAIMS_VIEW_FORMAT, entries: Object.fromEntries(kept) }));
     },
   };
 }

@@ -8,17 +8,17 @@
 // lie at (pathKeys) by binary search and parses only the claims found; only a reader that wants
 // every claim (status, a plan commit) parses them all.
 //
-// Local state, never a witness (SPEC §5): the first line carries the SHA-1 and length of the
-// rest, so a truncated or hand-edited file is ignored (and rewritten by the next miss). The
-// background writer judges each commit from the plan blobs themselves.
+// Local state, never a witness (SPEC §5): a checked cache (../lib/cache-file.ts), so a truncated
+// or hand-edited file is ignored (and rewritten by the next miss). The background writer judges
+// each commit from the plan blobs themselves.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { readCheckedCache, writeCheckedCache } from '../lib/cache-file.js';
 import { matchForm } from '../lib/pattern.js';
 import { isStaleAt } from '../core/claim-state.js';
 import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, pathKeys, patternKey } from '../core/claims.js';
 
-export const DECIDED_FORMAT = 1;
+export const DECIDED_FORMAT = 2;
 const MAGIC = 'plan-hooks claims-decided';
 
 export const decidedCacheFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'claims-decided');
@@ -156,17 +156,14 @@ export function formatDecided(key: string, claims: DecidedClaim[], ignoreCase: b
   });
   index.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const header: Header = { key, at, index: offset, sources, bound };
-  const rest = `${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join('')}${index.map((l) => `${l}\n`).join('')}`;
-  return `${MAGIC} ${DECIDED_FORMAT} ${createHash('sha1').update(rest).digest('hex')} ${rest.length}\n${rest}`;
+  return `${MAGIC} ${DECIDED_FORMAT}\n${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join('')}${index.map((l) => `${l}\n`).join('')}`;
 }
 
-/** Pure: the claims of `text` when it is a whole, unaltered file for `key`; else null. */
+/** Pure: the claims of `text` when it is a file of this format for `key`; else null. */
 export function parseDecided(text: string, key: string, now: Date, staleAfterHours: number): ClaimSet | null {
   const first = text.indexOf('\n');
-  const [magic1, magic2, format, digest, length] = text.slice(0, first).split(' ');
-  if (`${magic1} ${magic2}` !== MAGIC || format !== String(DECIDED_FORMAT)) return null;
+  if (first < 0 || text.slice(0, first) !== `${MAGIC} ${DECIDED_FORMAT}`) return null;
   const rest = text.slice(first + 1);
-  if (String(rest.length) !== length || createHash('sha1').update(rest).digest('hex') !== digest) return null;
   const cut = rest.indexOf('\n');
   let header: Header;
   try {
@@ -180,24 +177,11 @@ export function parseDecided(text: string, key: string, now: Date, staleAfterHou
 
 /** The cached claims for `key`, or null (no file, another key, or a file that fails its check). */
 export function readDecided(gitDir: string, key: string, now: Date, staleAfterHours: number): ClaimSet | null {
-  let text: string;
-  try {
-    text = readFileSync(decidedCacheFile(gitDir), 'utf8');
-  } catch {
-    return null;
-  }
-  return parseDecided(text, key, now, staleAfterHours);
+  const text = readCheckedCache(decidedCacheFile(gitDir));
+  return text === null ? null : parseDecided(text, key, now, staleAfterHours);
 }
 
+/** A cache that cannot be written only makes the next commit decide the claims again. */
 export function writeDecided(gitDir: string, key: string, claims: DecidedClaim[], ignoreCase: boolean): void {
-  const file = decidedCacheFile(gitDir);
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, formatDecided(key, claims, ignoreCase));
-    // Renamed into place: a reader never sees half a file.
-    renameSync(temp, file);
-  } catch {
-    // A cache that cannot be written only makes the next commit decide the claims again.
-  }
+  writeCheckedCache(decidedCacheFile(gitDir), formatDecided(key, claims, ignoreCase));
 }

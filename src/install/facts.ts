@@ -5,8 +5,7 @@ import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync 
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
-import { viewCacheFile, viewCacheStampFile } from '../claims/cache.js';
-import { decidedCacheFile } from '../claims/decided-cache.js';
+import { claimsCacheFiles } from '../claims/cache.js';
 import { trailerRecordFile } from '../check/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
@@ -145,7 +144,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [viewCacheFile(dir), viewCacheStampFile(dir), decidedCacheFile(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {

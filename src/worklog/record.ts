@@ -1,7 +1,7 @@
 // The shell around the worklog: turns the queue's records (./pending.ts) into entries — the facts
 // of a commit (or a rewrite) from git and the plans — and records the commits made where no hook
 // ran (./gaps.ts) before the commit that reveals them. Called by the drainers, which never fail git.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
 import { parseNameStatus, type Change } from '../git/changes.js';
@@ -19,8 +19,7 @@ import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogFile } from './store.js';
 import { judgeCommit, type Judgement } from './judge.js';
-import { viewCacheFile } from '../claims/cache.js';
-import { decidedCacheFile } from '../claims/decided-cache.js';
+import { dropClaimsCaches } from '../claims/cache.js';
 import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
@@ -159,9 +158,8 @@ async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: 
     return { ...facts, verification: { ...facts.verification, verified: false }, disputed: messages.worklogNotJudged(error instanceof Error ? error.message : String(error)) };
   }
   if (judgement.passed) return facts;
-  rmSync(viewCacheFile(record.gitDir), { force: true });
-  // The claims decided from those views too: they would hide the claim until a plan changed.
-  rmSync(decidedCacheFile(record.gitDir), { force: true });
+  // The views, and the claims decided from them (they would hide the claim until a plan changed).
+  dropClaimsCaches(record.gitDir);
   const violations = new Map<string, Violation>();
   for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
   // The marker's identity is as untrustworthy as its verdict: the commit's own record stands.

@@ -2,11 +2,12 @@
 // whose stat is unchanged is not read again; any change, a file changed too recently to trust
 // its stat, and a damaged or foreign cache file all mean the plan is read.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openViewsCache, viewsCacheFile } from '../../src/agents/views-cache.js';
+import { statSignature } from '../../src/lib/cache-file.js';
 import { claimsValue } from '../../src/agents/workspace.js';
 
 const plan = (holder: string, files: string[]) =>
@@ -69,9 +70,9 @@ test('views cache: a damaged, foreign or ill-typed cache file is ignored and the
   const { dir, gitDir, file, later } = setup();
   try {
     mkdirSync(join(gitDir, 'plan-hooks', 'agents'), { recursive: true });
-    const st = statSync(file);
-    const forged = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, view: { planId: 'p', workItems: [{ tasks: [{ id: 't1', status: 'in-progress', claimedBy: 'forged' }], log: [] }] } };
-    for (const text of ['{not json', '[]', 'null', JSON.stringify({ format: 99, views: 2, entries: { [file]: forged } }), JSON.stringify({ format: 1, views: -1, entries: { [file]: forged } }), JSON.stringify({ format: 1, views: 2, entries: { [file]: { ...forged, size: String(st.size) } } })]) {
+    const stat = statSignature(file).signature;
+    const forged = { stat, view: { planId: 'p', workItems: [{ tasks: [{ id: 't1', status: 'in-progress', claimedBy: 'forged' }], log: [] }] } };
+    for (const text of ['{not json', '[]', 'null', JSON.stringify({ format: 99, views: 2, entries: { [file]: forged } }), JSON.stringify({ format: 2, views: -1, entries: { [file]: forged } }), JSON.stringify({ format: 2, views: 2, entries: { [file]: { ...forged, stat: [stat] } } })]) {
       writeFileSync(viewsCacheFile(gitDir), text);
       assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later).view(file)), 'codex', text.slice(0, 40));
     }

@@ -2,7 +2,7 @@
 // editing what refused it, in the same commit as the edit. Every one is refused at commit time
 // by a real `git commit`; the legitimate cases beside them pass.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
@@ -10,7 +10,7 @@ import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
 import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures/claimed-plans.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
-import { viewCacheStampFile } from '../../src/claims/cache.js';
+import { stampFile, statSignature } from '../../src/lib/cache-file.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
 
 const repos: Repo[] = [];
@@ -255,8 +255,7 @@ describe('local state is a cache, never a witness', () => {
     // The forger writes the cache in its current format and its stamp too, as anyone reading
     // the source could: nothing local is proof against that.
     forgeCache();
-    const s = statSync(cacheFile, { bigint: true });
-    writeFileSync(viewCacheStampFile(gitDir), `${s.size} ${s.mtimeNs} ${s.ino}`);
+    writeFileSync(stampFile(cacheFile), statSignature(cacheFile).signature);
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
     // pre-commit uses the cache for speed, so the commit may pass; the record does not trust it.

@@ -241,7 +241,7 @@ test("uninstall removes the hooks' caches and markers in every worktree and keep
     repo.git('-C', dir, 'add', 'code.ts');
     assert.equal(repo.tryGit(['-C', dir, 'commit', '-q', '-m', 'code']).code, 0);
   }
-  const caches = [repo.dir + '/.git', join(repo.dir, '.git/worktrees', wt.split('/').pop()!)].flatMap((gitDir) => [join(gitDir, 'plan-hooks/claims-cache.json'), join(gitDir, 'plan-hooks/claims-decided')]);
+  const caches = [repo.dir + '/.git', join(repo.dir, '.git/worktrees', wt.split('/').pop()!)].flatMap((gitDir) => ['claims-cache.json', 'claims-decided'].flatMap((name) => [name, `${name}.stamp`]).map((name) => join(gitDir, 'plan-hooks', name)));
   for (const file of caches) assert.ok(existsSync(file), `${file} written by pre-commit`);
   const worklog = join(repo.dir, '.git/plan-hooks/worklog.jsonl');
   assert.ok(existsSync(worklog));

@@ -1,0 +1,99 @@
+// Files kept only to go faster (caches under the git dir), and the two things every such cache
+// needs: a file's stat signature, which says "unchanged" without reading it, and a file that
+// checks itself, so a cache edited by hand or cut short by any tool is ignored (rebuilt) rather
+// than trusted. A cache is never a witness: a forger can write the stamp too, and nothing local
+// is proof against that; whoever must be sure reads the source of truth (git).
+//
+// The self-check is the file's own stat signature, kept beside it (`<file>.stamp`) when it is
+// written: O(1) whatever the file's size (a checksum would read every byte once more on every
+// commit), and node:crypto stays out of the modules that load this one.
+import { type BigIntStats, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * A file's size, modification and change times (ns) and inode: what any write, truncation,
+ * rename over it, `touch` or `chmod` changes. Two equal signatures mean an unchanged file, except
+ * for a write of the same size within one tick of the file system's clock (see isRacy).
+ */
+export interface StatSignature {
+  readonly signature: string;
+  /** The later of the modification and change times, in ms. */
+  readonly changedMs: number;
+}
+
+const signatureOf = (s: BigIntStats): StatSignature => ({
+  signature: `${s.size} ${s.mtimeNs} ${s.ctimeNs} ${s.ino}`,
+  changedMs: Number(s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs) / 1e6,
+});
+
+/** The signature of `file`; throws when it cannot be stat'ed (missing, unreadable). */
+export const statSignature = (file: string): StatSignature => signatureOf(statSync(file, { bigint: true }));
+
+/**
+ * A file changed twice within one tick of the file system's clock, to the same size, keeps its
+ * signature: what was read within this long of the file's last change may be used but must not
+ * be kept under that signature (git's "racily clean" index entries, the same way round).
+ */
+export const RACY_MS = 2000;
+
+export const isRacy = (sig: StatSignature, now: number): boolean => now - sig.changedMs < RACY_MS;
+
+/**
+ * Replaces `file` with `text` through a temporary file renamed into place, so a reader never
+ * sees half a file. Never throws: false when it cannot be written (a cache that cannot be
+ * written only costs the next run a read). No fsync: a crash may lose a cache, never a fact.
+ */
+export function replaceCacheFile(file: string, text: string): boolean {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+    return true;
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing to tidy.
+    }
+    return false;
+  }
+}
+
+/** Where the self-check of a checked cache file is kept. */
+export const stampFile = (file: string) => `${file}.stamp`;
+
+/** Every file a checked cache is made of (to remove them, or list them for uninstall). */
+export const checkedCacheFiles = (file: string): string[] => [file, stampFile(file)];
+
+/** Writes a checked cache file: replaced as replaceCacheFile does, then its signature stamped. */
+export function writeCheckedCache(file: string, text: string): void {
+  if (!replaceCacheFile(file, text)) return;
+  try {
+    writeFileSync(stampFile(file), statSignature(file).signature);
+  } catch {
+    // No stamp, or an old one: the file is not used, and the next write makes both again.
+  }
+}
+
+/** The text of a checked cache file as its writer left it; null when missing or touched since. */
+export function readCheckedCache(file: string): string | null {
+  try {
+    // The signature first: a write after it leaves a whole newer file, never a stale one passing.
+    if (readFileSync(stampFile(file), 'utf8') !== statSignature(file).signature) return null;
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Removes a checked cache (both its files); never throws. */
+export function removeCheckedCache(file: string): void {
+  for (const f of checkedCacheFiles(file)) {
+    try {
+      rmSync(f, { force: true });
+    } catch {
+      // Left behind, it fails its check.
+    }
+  }
+}
