@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { claimed, open, plan } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 import type { Repo } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
 

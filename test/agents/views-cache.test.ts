@@ -9,16 +9,17 @@ import { test } from 'node:test';
 import { openViewsCache, viewsCacheFile } from '../../src/agents/views-cache.js';
 import { statSignature } from '../../src/lib/cache-file.js';
 import { claimsValue } from '../../src/agents/workspace.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 
-const plan = (holder: string, files: string[]) =>
-  JSON.stringify({ planId: 'p', workItems: [{ id: 'w', log: [], tasks: [{ id: 't1', status: 'in-progress', claimedBy: holder, claimedAt: '2026-01-01T00:00:00Z', files }, { id: 't2', status: 'not-started' }] }] });
+const planText = (holder: string, files: string[]) =>
+  JSON.stringify(plan('p', [claimed('t1', holder, files, 0, { claimedAt: '2026-01-01T00:00:00Z' }), open('t2', [])], { log: [] }));
 
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-views-'));
   const gitDir = join(dir, '.git');
   mkdirSync(gitDir);
   const file = join(dir, 'a-plan.json');
-  writeFileSync(file, plan('codex', ['src/a.ts']));
+  writeFileSync(file, planText('codex', ['src/a.ts']));
   return { dir, gitDir, file, later: Date.now() + 60_000 };
 }
 
@@ -29,7 +30,7 @@ test('views cache: a plan unchanged since it was read is not read again; a chang
   try {
     const first = openViewsCache(gitDir, claimsValue, later);
     const view = first.view(file);
-    assert.deepEqual(view, { planId: 'p', workItems: [{ tasks: [JSON.parse(plan('codex', ['src/a.ts'])).workItems[0].tasks[0]], log: [] }] }, 'the claims view: dated tasks only');
+    assert.deepEqual(view, { planId: 'p', workItems: [{ tasks: [JSON.parse(planText('codex', ['src/a.ts'])).workItems[0].tasks[0]], log: [] }] }, 'the claims view: dated tasks only');
     first.save();
     // Proof that the second run does not read the plan: the cached view answers, not the file's.
     const data = JSON.parse(readFileSync(viewsCacheFile(gitDir), 'utf8'));
@@ -37,9 +38,9 @@ test('views cache: a plan unchanged since it was read is not read again; a chang
     writeFileSync(viewsCacheFile(gitDir), JSON.stringify(data));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later).view(file)), 'from-the-cache');
 
-    writeFileSync(file, plan('other', ['src/a.ts']));
+    writeFileSync(file, planText('other', ['src/a.ts']));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later + 1).view(file)), 'other', 'same size, new mtime/ctime: read again');
-    writeFileSync(file, plan('third', ['src/a.ts']));
+    writeFileSync(file, planText('third', ['src/a.ts']));
     utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later + 2).view(file)), 'third', 'mtime put back: the ctime still tells');
   } finally {

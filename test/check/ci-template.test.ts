@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { CLI, PACKAGE_ROOT, Repo, cleanEnv } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { CLI, PACKAGE_ROOT, Repo, cleanEnv, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 import { TempDirs, withRemote } from '../fixtures/remote.js';
 
 const temp = new TempDirs();

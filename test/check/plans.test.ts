@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { PlanState } from '../../src/core/plan-types.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

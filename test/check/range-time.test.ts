@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
+import { PACKAGE_ROOT, type Repo, makeRepo, repoWithPlans } from '../fixtures/repo.js';
 import { TempDirs, freshClone as freshCloneOf, withRemote as withRemoteIn } from '../fixtures/remote.js';
-import { claimed, hoursAgo, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, hoursAgo, open, plan } from '../fixtures/plans.js';
 
 const temp = new TempDirs();
 const dirs = temp.dirs;

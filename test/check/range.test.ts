@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
 const dirs: string[] = [];

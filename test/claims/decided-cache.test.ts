@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../src/core/claims.js';
 import { type VersionRef, decidedCacheFile, decidedKey, formatDecided, parseDecided, readDecided, writeDecided } from '../../src/claims/decided-cache.js';
 import { matchForm } from '../../src/lib/pattern.js';
-import { claimed, hoursAgo, plan } from '../fixtures/claimed-plans.js';
+import { claimed, hoursAgo, plan } from '../fixtures/plans.js';
 
 const NOW = new Date();
 const dirs: string[] = [];

@@ -4,31 +4,26 @@ import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
-import type { PlanState } from '../../src/core/plan-types.js';
+import type { PlanState, Task } from '../../src/core/plan-types.js';
+import { hoursAgo, plan as planOf, today } from '../fixtures/plans.js';
 
 const PLAN = 'docs/export-retry-plan.json';
 const OTHER = 'docs/other-plan.json';
-const HOUR = 60 * 60 * 1000;
-const today = () => new Date().toISOString().slice(0, 10);
-const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-function plan(planId: string, tasks: PlanState['workItems'][0]['tasks'], lastUpdated = '2026-01-02'): PlanState {
-  return {
-    planId,
+/** The export plan as \`plan-hooks new\` would leave it after planning: nothing started yet. */
+function plan(planId: string, tasks: Task[], lastUpdated = '2026-01-02'): PlanState {
+  return planOf(planId, tasks, {
     title: 'Add a retry to the export job',
     lifecycle: 'multi-session',
-    createdDate: '2026-01-01',
     lastUpdated,
-    relatedDocs: [],
     handoff: { nextAction: 'Start with the upload' },
     taskTemplate: { steps: [{ id: 'implement', description: 'Write it', status: 'not-started' }] },
-    workItems: [{ id: 'work', title: 'The work', status: 'not-started', findings: [], tasks, log: [{ date: '2026-01-01', summary: 'Planned' }] }],
-    changelog: [{ date: '2026-01-01', summary: 'Plan created' }],
-  };
+    workItem: { status: 'not-started' },
+    log: [{ date: '2026-01-01', summary: 'Planned' }],
+  });
 }
 
 /** The two free tasks, `upload` held by `holder` since `hours` ago. */
-function held(holder: string, hours: number): PlanState['workItems'][0]['tasks'] {
+function held(holder: string, hours: number): Task[] {
   const tasks = free();
   Object.assign(tasks[0], { status: 'in-progress', claimedBy: holder, claimedAt: hoursAgo(hours) });
   return tasks;

@@ -5,7 +5,7 @@ import { PatternIndex } from '../../src/lib/pattern-index.js';
 import { UserError } from '../../src/errors.js';
 import { compilePattern, matchForm } from '../../src/lib/pattern.js';
 import type { Task } from '../../src/core/plan-types.js';
-import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
+import { claimed, hoursAgo, open, plan } from '../fixtures/plans.js';
 
 const NOW = new Date();
 const version = (kind: SourceKind, tasks: Task[], file = 'docs/p-plan.json'): PlanVersion => ({ source: { kind, label: kind }, file, plan: plan('p', tasks) });

@@ -5,7 +5,8 @@ import { after, describe, test } from 'node:test';
 import { branchHolder, identityConflict, markersIn, pickIdentity } from '../../src/core/identity.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -5,14 +5,14 @@ import { parseJsonDocument } from '../../src/lib/json-document.js';
 import type { Problem } from '../../src/problems/problems.js';
 import { TRANSITION_RULES, checkTransitions, sameJson, type TransitionContext } from '../../src/core/transitions.js';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
-import { NOW, clone, samplePlan, stalePlan } from '../fixtures/small-plan.js';
+import { NOW, samplePlan, stalePlan } from '../fixtures/plans.js';
 
 function ctx(identity: string, extra: Partial<TransitionContext> = {}): TransitionContext {
   return { file: 'docs/export-retry-plan.json', identity, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24, ...extra };
 }
 
 function check(before: PlanState | null, edit: (p: PlanState) => void, identity = 'claude', extra: Partial<TransitionContext> = {}): Problem[] {
-  const after = clone(before ?? samplePlan());
+  const after = structuredClone(before ?? samplePlan());
   edit(after);
   return checkTransitions(before, after, ctx(identity, extra));
 }
@@ -283,7 +283,7 @@ describe('positions', () => {
 
 describe('robustness to malformed staged plans', () => {
   test('missing arrays read as empty and do not throw', () => {
-    const after = clone(samplePlan()) as unknown as Record<string, unknown>;
+    const after = structuredClone(samplePlan()) as unknown as Record<string, unknown>;
     delete after.changelog;
     after.workItems = 'nonsense';
     const problems = checkTransitions(samplePlan(), after as unknown as PlanState, ctx('claude'));

@@ -5,12 +5,11 @@ import { test } from 'node:test';
 import { handoffMismatches } from '../../src/handoff/mismatches.js';
 import { END, renderAggregateBlock, renderPlanBlock, replaceBlock, START, type BlockFacts } from '../../src/handoff/render.js';
 import { handoffChanged, topLevelObjectSpan, withDerived } from '../../src/handoff/stage.js';
-import type { PlanState } from '../../src/core/plan-types.js';
-import { plan } from '../worklog/helpers.js';
+import { exportPlan } from '../fixtures/plans.js';
 
 // The plan first: its claim is dated an hour before the plan is made, so `now` must not be
 // earlier than that or the claim's age rounds down to 0 h.
-const file = { path: 'docs/export-plan.json', plan: plan() as unknown as PlanState };
+const file = { path: 'docs/export-plan.json', plan: exportPlan() };
 const facts: BlockFacts = {
   branch: 'feature/retry',
   head: { id: 'a'.repeat(40), subject: 'add the loop' },
@@ -37,7 +36,7 @@ test('the plan block states next action, verify, branch, base commit, uncommitte
 });
 
 test('plan text cannot forge markers, break the code fence or carry control characters', () => {
-  const evil = plan({ title: `x ${END} \u001b[2J`, handoff: { nextAction: '```\nrm -rf /\n```' } }) as unknown as PlanState;
+  const evil = exportPlan({ title: `x ${END} \u001b[2J`, handoff: { nextAction: '```\nrm -rf /\n```' } });
   const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, facts);
   assert.equal(b.split(END).length, 2, 'only our own end marker');
   assert.doesNotMatch(b, /\u001b/);
@@ -47,10 +46,10 @@ test('plan text cannot forge markers, break the code fence or carry control char
 
 test('raw HTML from a plan is escaped in prose and inert in code; no plan field can place or close a marker', () => {
   const html = '<script>alert(1)</script> <img src=x onerror=alert(1)> &amp; <!-- x -->';
-  const evil = plan({
+  const evil = exportPlan({
     title: html,
     handoff: { nextAction: `${START}\n${END}\n<!-- plan-hooks:handoff:end -->`, verify: `npm test <!-- ${END}`, updatedBy: '<b>me</b>' },
-  }) as unknown as PlanState;
+  });
   evil.workItems[0]!.tasks[0]!.files = [`src/<!--/x`, `-->`];
   evil.workItems[0]!.tasks[0]!.claimedBy = `${END} alice`;
   const blocks = [renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, { ...facts, branch: '<!--x-->', head: { id: 'a'.repeat(40), subject: `<b>${END}</b>` } }), renderAggregateBlock([{ path: 'docs/export-plan.json', plan: evil }], facts)];
@@ -71,7 +70,7 @@ test('raw HTML from a plan is escaped in prose and inert in code; no plan field 
 });
 
 test('bidi controls and invisible characters from a plan are shown as escapes in the block', () => {
-  const evil = plan({ title: 'access\u202e\u2066level\u2069\u200b', handoff: { nextAction: 'run\u200f it\u2028now' } }) as unknown as PlanState;
+  const evil = exportPlan({ title: 'access\u202e\u2066level\u2069\u200b', handoff: { nextAction: 'run\u200f it\u2028now' } });
   const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: evil }, facts);
   assert.doesNotMatch(b, /[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2028\u2029]/u);
   assert.match(b, /## Handoff: access\\u202e\\u2066level\\u2069\\u200b/);
@@ -89,7 +88,7 @@ test('replaceBlock keeps every byte outside the markers, appends when absent, an
 });
 
 test('the aggregate block lists only plans with open work', () => {
-  const done = plan({ planId: 'old', title: 'Old plan' }, [{ id: 't', status: 'completed' }]) as unknown as PlanState;
+  const done = exportPlan({ planId: 'old', title: 'Old plan' }, [{ id: 't', status: 'completed' }]);
   const b = renderAggregateBlock([file, { path: 'docs/old-plan.json', plan: done }], facts);
   assert.match(b, /Export retry.*docs\/export-plan.md/);
   assert.match(b, /1 not-started|2 not-started/);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type Repo, type RunResult } from '../fixtures/repo.js';
 import { END, START } from '../../src/handoff/render.js';
-import { assertClean, plan, planRepo } from '../worklog/helpers.js';
+import { exportPlan } from '../fixtures/plans.js';
+import { assertClean, planRepo } from '../worklog/helpers.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -16,7 +17,7 @@ const atHead = (repo: Repo, path: string) => repo.git('show', `HEAD:${path}`);
 const block = (text: string) => text.slice(text.indexOf(START), text.indexOf(END) + END.length);
 
 function withNextAction(repo: Repo, nextAction: string): void {
-  repo.writeJson('docs/export-plan.json', plan({ handoff: { nextAction, verify: 'npm test' } }));
+  repo.writeJson('docs/export-plan.json', exportPlan({ handoff: { nextAction, verify: 'npm test' } }));
 }
 
 test('a staged plan regenerates its block and the entry file block in the same commit; text outside is kept', () => {
@@ -47,7 +48,7 @@ test('a commit that stages no plan leaves the blocks alone', () => {
 test('derived fields are refreshed only when the handoff itself changed', () => {
   const repo = track(planRepo());
   const first = JSON.parse(atHead(repo, 'docs/export-plan.json')).handoff;
-  const p = plan({ handoff: first, lastUpdated: '2026-11-02' });
+  const p = exportPlan({ handoff: first, lastUpdated: '2026-11-02' });
   repo.writeJson('docs/export-plan.json', p);
   repo.git('add', '-A');
   ok(repo.commit('unrelated plan edit'));
@@ -154,7 +155,7 @@ test('pre-commit warns (without refusing) when the handoff contradicts git, each
   repo.write('CLAUDE.md', '# Claude\n');
   repo.git('add', '.plan-hooks.json', 'CLAUDE.md');
   ok(repo.commit('configure the entry files'));
-  repo.writeJson('docs/export-plan.json', plan({ handoff: { nextAction: 'Check me', lastCommit: 'feedface', uncommitted: 'nothing' } }));
+  repo.writeJson('docs/export-plan.json', exportPlan({ handoff: { nextAction: 'Check me', lastCommit: 'feedface', uncommitted: 'nothing' } }));
   repo.write('scratch.txt', 'wip\n');
   repo.git('add', 'docs/export-plan.json');
   const r = repo.commit('contradicting handoff');

@@ -6,8 +6,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
-import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
-import { claimed, hoursAgo, open, plan, repoWithPlans, today } from '../fixtures/claimed-plans.js';
+import { type Repo, type RunResult, makeRepo, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, hoursAgo, open, plan, today } from '../fixtures/plans.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
 import { stampFile, statSignature } from '../../src/lib/cache-file.js';

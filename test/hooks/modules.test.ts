@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
-import { CLI, type Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { CLI, type Repo, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, plan } from '../fixtures/plans.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { Repo } from '../fixtures/repo.js';
 import { TempDirs, freshClone as freshCloneOf, withRemote } from '../fixtures/remote.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const temp = new TempDirs();
 const dirs = temp.dirs;

@@ -3,8 +3,8 @@
 // path under core.ignorecase.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { type Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { type Repo, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, plan } from '../fixtures/plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 import type { Repo } from '../fixtures/repo.js';
 import type { PlanState } from '../../src/core/plan-types.js';
 

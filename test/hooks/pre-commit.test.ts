@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { type Repo, makeRepo } from '../fixtures/repo.js';
-import { claimed, open, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { type Repo, makeRepo, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -2,7 +2,8 @@
 // a refused commit through only as an override the worklog records (who, what, past which check).
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 import { TempDirs, withRemote } from '../fixtures/remote.js';
 import { readLog } from '../worklog/helpers.js';
 

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
 import type { Repo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
+import { repoWithPlans } from '../fixtures/repo.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { claimed, plan } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
 import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
 
 export function nodeRepo(pkg: Record<string, unknown> = {}): Repo {

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLI, makeRepo } from '../fixtures/repo.js';
-import { claimed, plan } from '../fixtures/claimed-plans.js';
+import { claimed, plan } from '../fixtures/plans.js';
 import { hooksRan, snapshot } from './helpers.js';
 
 const TRACE = { PLAN_HOOKS: '2' };

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
-import { check, lineOf, pretty, seed, SEED_NOW, SEED_TEXT } from './helpers.js';
+import { seed, SEED_NOW, SEED_TEXT } from '../fixtures/plans.js';
+import { check, lineOf, pretty } from './helpers.js';
 
 interface Case {
   name: string;

@@ -7,7 +7,7 @@ import { after, test } from 'node:test';
 import type { Problem } from '../../src/problems/problems.js';
 import type { PlanState } from '../../src/core/plan-types.js';
 import { makeRepo, Repo } from '../fixtures/repo.js';
-import { SEED_MD, seed } from './helpers.js';
+import { SEED_MD, seed } from '../fixtures/plans.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));

@@ -5,7 +5,7 @@ import { claimTask, completeTask, dateTime, releaseTask, taskIds, type EditConte
 import { matchesAddress } from '../../src/core/task-key.js';
 import { checkTransitions } from '../../src/core/transitions.js';
 import type { PlanState } from '../../src/core/plan-types.js';
-import { NOW, samplePlan, stalePlan } from '../fixtures/small-plan.js';
+import { NOW, samplePlan, stalePlan } from '../fixtures/plans.js';
 
 const ctx = (actor: string): EditContext => ({ actor, aliases: DEFAULT_CONFIG.aliases, now: NOW, staleAfterHours: 24 });
 

@@ -9,7 +9,8 @@ import { findPlanFiles, isPlanPath } from '../../src/plan/discover.js';
 import { pairedMarkdownPath } from '../../src/plan/paths.js';
 import { gatherPlanFacts } from '../../src/plan/facts.js';
 import { makeRepo } from '../fixtures/repo.js';
-import { pretty, seed } from './helpers.js';
+import { seed } from '../fixtures/plans.js';
+import { pretty } from './helpers.js';
 
 const repo = makeRepo({ initialCommit: true });
 after(() => repo.remove());

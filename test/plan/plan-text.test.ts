@@ -6,7 +6,8 @@ import { decodeText } from '../../src/fs/text.js';
 import { MAX_DEPTH } from '../../src/lib/json-document.js';
 import { planValue, readPlanText } from '../../src/plan/plan-text.js';
 import { parsePlan } from '../../src/plan/snapshot.js';
-import { check, SEED_TEXT } from './helpers.js';
+import { SEED_TEXT } from '../fixtures/plans.js';
+import { check } from './helpers.js';
 
 test('a byte-order mark is ignored, and positions are counted after it', () => {
   const read = readPlanText('\ufeff{"a": 1}');

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { LEVELS } from '../../src/problems/schema-problems.js';
 import { UNKNOWN_FACTS, type PlanState } from '../../src/core/plan-types.js';
 import { sortProblems } from '../../src/problems/problems.js';
-import { ALL_FOUND, check, FIXTURES, lineOf, pretty, seed, SEED_NOW, SEED_TEXT } from './helpers.js';
+import { PLAN_FIXTURES as FIXTURES, seed, SEED_NOW, SEED_TEXT } from '../fixtures/plans.js';
+import { ALL_FOUND, check, lineOf, pretty } from './helpers.js';
 
 const rules = (text: string, facts = ALL_FOUND, now = SEED_NOW) => check(text, facts, now).map((p) => `${p.severity} ${p.rule} ${p.path}`);
 

@@ -3,7 +3,7 @@
 // reported by check --range over the forced update.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { claimed, hoursAgo, open, plan } from '../fixtures/claimed-plans.js';
+import { claimed, hoursAgo, open, plan } from '../fixtures/plans.js';
 import { type Remote, cloneOf, makeRemote } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
 import type { PlanVersion } from '../../src/core/claims.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { claimed, open, plan } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 import { type Remote, cloneOf, makeRemote, runTogether } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
 import type { PlanState } from '../../src/core/plan-types.js';

@@ -3,7 +3,7 @@
 // ways (a `git init` + `remote add` + `fetch` clone has no origin/HEAD and no local main).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { open, plan } from '../fixtures/claimed-plans.js';
+import { open, plan } from '../fixtures/plans.js';
 import { type Remote, cloneOf, makeRemote } from '../fixtures/clones.js';
 import type { Repo } from '../fixtures/repo.js';
 import { ago, distinctPlans, globMatcher, selectRemoteBranches } from '../../src/remote/remote-claims.js';

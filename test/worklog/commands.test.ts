@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { Repo, type RunResult } from '../fixtures/repo.js';
 import type { StatusReport } from '../../src/status/report.js';
 import type { WorklogEntry } from '../../src/worklog/entry.js';
-import { assertClean, head, plan, planRepo } from './helpers.js';
+import { exportPlan } from '../fixtures/plans.js';
+import { assertClean, head, planRepo } from './helpers.js';
 
 let repo: Repo;
 let planCommit: string;
@@ -44,7 +45,7 @@ test('status --json: tasks, claims, ready, blocked, recent, unverified and drift
 });
 
 test('status text: sanitized, with the handoff checked against git', () => {
-  const p = plan({ handoff: { nextAction: 'Go', lastCommit: 'deadbeef', uncommitted: 'none' } });
+  const p = exportPlan({ handoff: { nextAction: 'Go', lastCommit: 'deadbeef', uncommitted: 'none' } });
   repo.writeJson('docs/export-plan.json', p);
   repo.write('scratch.txt', 'wip\n');
   const out = ok(repo.cli(['status'])).stdout;
@@ -83,7 +84,7 @@ test('handoff prints the blocks; --write puts them in the working files and is t
   assert.match(printed, /==> AGENTS.md <==/);
   const json = JSON.parse(ok(repo.cli(['handoff', '--json'])).stdout);
   assert.deepEqual(json.blocks.map((b: { file: string }) => b.file), ['docs/export-plan.md', 'AGENTS.md']);
-  repo.writeJson('docs/export-plan.json', plan({ handoff: { nextAction: 'Written by handoff --write' } }));
+  repo.writeJson('docs/export-plan.json', exportPlan({ handoff: { nextAction: 'Written by handoff --write' } }));
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /Wrote the handoff block into docs\/export-plan.md, AGENTS.md/);
   assert.match(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), /Written by handoff --write/);
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /already up to date/);
@@ -99,8 +100,8 @@ test('status shows claims made in another worktree', () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'plan-hooks-wt-')), 'wt');
   repo.git('worktree', 'add', '-q', '-b', 'side', dir);
   const side = new Repo(dir, repo.env);
-  const p = plan();
-  const cli = (p.workItems as { tasks: Record<string, unknown>[] }[])[0]!.tasks[2]!;
+  const p = exportPlan();
+  const cli = p.workItems[0]!.tasks[2]!;
   Object.assign(cli, { status: 'in-progress', claimedBy: 'bob', claimedAt: new Date().toISOString() });
   side.writeJson('docs/export-plan.json', p);
   side.git('add', '-A');

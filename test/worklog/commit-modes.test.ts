@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { makeRepo, Repo, type RunResult } from '../fixtures/repo.js';
-import { assertClean, head, lastCommitEntry, plan, planRepo, readLog, worklogFile } from './helpers.js';
+import { exportPlan } from '../fixtures/plans.js';
+import { assertClean, head, lastCommitEntry, planRepo, readLog, worklogFile } from './helpers.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -45,8 +46,8 @@ test('a normal commit matches tasks by files and by the Plan-Task trailer, and r
   assert.equal(e.verified, true);
   assert.equal(e.seq, 2);
 
-  const p = plan();
-  const tasks = (p.workItems as { tasks: Record<string, unknown>[] }[])[0]!.tasks;
+  const p = exportPlan();
+  const tasks = p.workItems[0]!.tasks;
   tasks[0]!.status = 'completed';
   tasks[2]!.status = 'in-progress';
   tasks[2]!.claimedBy = 'bob';

@@ -1,8 +1,9 @@
-// Shared by the worklog and handoff tests: a repository with every hook installed, a plan, and
-// the worklog read back and checked against the shipped schema.
+// Shared by the worklog and handoff tests: a repository with every hook installed, the export
+// plan (test/fixtures/plans.ts), and the worklog read back and checked against the shipped schema.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportPlan } from '../fixtures/plans.js';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
 import type { WorklogEntry, CommitEntry } from '../../src/worklog/entry.js';
 
@@ -10,44 +11,11 @@ import type { WorklogEntry, CommitEntry } from '../../src/worklog/entry.js';
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
 const validate: Validator = (await import(new URL('../../src/generated/worklog.v1.validator.js', import.meta.url).href)).default;
 
-/** One time for the whole run: a plan written twice must not change its claim (only the holder may). */
-const CLAIMED_AT = new Date(Date.now() - 3600_000).toISOString();
-
-export function plan(overrides: Record<string, unknown> = {}, tasks?: unknown[]): Record<string, unknown> {
-  return {
-    planId: 'export',
-    title: 'Export retry',
-    lifecycle: 'multi-session',
-    createdDate: '2026-11-01',
-    lastUpdated: '2026-11-01',
-    relatedDocs: [],
-    taskTemplate: { steps: [{ id: 'impl', description: 'Implement', status: 'not-started' }] },
-    handoff: { nextAction: 'Write the retry loop', verify: 'npm test' },
-    workItems: [
-      {
-        id: 'w1',
-        title: 'Retry',
-        status: 'in-progress',
-        findings: [],
-        log: [{ date: new Date().toISOString().slice(0, 10), summary: 'started' }],
-        tasks: tasks ?? [
-          { id: 'loop', status: 'in-progress', claimedBy: 'alice', claimedAt: CLAIMED_AT, files: ['src/retry/**'] },
-          { id: 'docs', status: 'not-started', dependsOn: ['loop'], files: ['docs/retry.md'] },
-          { id: 'cli', status: 'not-started', files: ['src/cli/**'] },
-          { id: 'done', status: 'completed', acceptance: 'it works' },
-        ],
-      },
-    ],
-    changelog: [],
-    ...overrides,
-  };
-}
-
 /** A repository with hooks installed, a plan, its paired .md and an AGENTS.md, committed. */
 export function planRepo(): Repo {
   const repo = makeRepo();
   repo.installRawHooks();
-  repo.writeJson('docs/export-plan.json', plan());
+  repo.writeJson('docs/export-plan.json', exportPlan());
   repo.write('docs/export-plan.md', '# Export retry\n\nWhy we retry.\n');
   repo.write('AGENTS.md', '# Agents\n\nHouse rules.\n');
   repo.git('add', '-A');

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compilePattern, PatternError } from '../../src/lib/pattern.js';
-import type { PlanState, Task } from '../../src/core/plan-types.js';
+import type { Task } from '../../src/core/plan-types.js';
+import { plan } from '../fixtures/plans.js';
 import { type TaskRef, tasksOf } from '../../src/plan/tasks.js';
 import { matchTasks } from '../../src/worklog/analyze.js';
 
@@ -30,8 +31,8 @@ function byTesting(tasks: TaskRef[], paths: string[], ignoreCase: boolean): stri
 test('matchTasks through the index agrees with testing every pattern', () => {
   const tasks: Task[] = PATTERNS.map((p, i) => ({ id: `t${i}`, status: 'in-progress', acceptance: 'x', files: [p as string] }));
   tasks.push({ id: 'two', status: 'completed', acceptance: 'x', files: ['nothing/here', 'docs'] });
-  const plan = { planId: 'p', workItems: [{ id: 'w', title: 'w', status: 'in-progress', findings: [], tasks, log: [] }] } as unknown as PlanState;
-  const refs = tasksOf([{ path: 'docs/p-plan.json', plan }]);
+  const p = plan('p', tasks);
+  const refs = tasksOf([{ path: 'docs/p-plan.json', plan: p }]);
   for (const ignoreCase of [false, true]) {
     for (const path of PATHS) assert.deepEqual(matchTasks(refs, [path], [], ignoreCase), byTesting(refs, [path], ignoreCase), `${path} (ignoreCase ${ignoreCase})`);
     assert.deepEqual(matchTasks(refs, PATHS, [], ignoreCase), byTesting(refs, PATHS, ignoreCase));

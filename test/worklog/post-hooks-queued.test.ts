@@ -6,8 +6,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
-import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
-import { claimed, plan, repoWithPlans } from '../fixtures/claimed-plans.js';
+import { type Repo, type RunResult, makeRepo, repoWithPlans } from '../fixtures/repo.js';
+import { claimed, plan } from '../fixtures/plans.js';
 import { CHAINED_SUFFIX } from '../../src/install/facts.js';
 import { head, readLog } from './helpers.js';
 
