@@ -54,6 +54,68 @@ export function purityViolations(src: string): string[] {
   return problems;
 }
 
+/**
+ * The one layer that runs git (src/git/, like pre-commit's git.py): everywhere else asks its
+ * named queries and functions, so each command line and each parser of git's output is written
+ * once, beside the other. Outside src/git/ a module may not import the exec layer (spawn, batch)
+ * or the raw runners (git(), gitSync(), query()/output(), which take a command line), start git
+ * itself, or write a git command line.
+ */
+const GIT_LAYER = 'git';
+const EXEC_MODULES = new Set(['git/spawn.ts', 'git/batch.ts']);
+const RAW_NAMES: Record<string, string[]> = { 'git/git.ts': ['git', 'query', 'output'], 'git/sync.ts': ['gitSync'] };
+const GIT_SUBCOMMANDS = [
+  'rev-parse', 'rev-list', 'ls-files', 'ls-tree', 'ls-remote', 'cat-file', 'diff', 'diff-tree', 'diff-index', 'for-each-ref',
+  'symbolic-ref', 'update-index', 'update-ref', 'hash-object', 'read-tree', 'write-tree', 'commit-tree', 'merge-base',
+  'interpret-trailers', 'worktree', 'config', 'notes', 'log', 'show', 'fetch', 'push', 'var', 'patch-id', '--no-optional-locks', '--literal-pathspecs',
+];
+const RUNS_GIT: [RegExp, string][] = [
+  [/\b(?:spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*['"`]git['"`]/, 'starts git itself'],
+  [new RegExp(`\\[\\s*['"](?:${GIT_SUBCOMMANDS.join('|')})['"]\\s*[,\\]]`), 'writes a git command line'],
+  [/\bgit(?:Sync|Alone|Result)?\(\s*\[/, 'runs git with a command line of its own'],
+];
+
+/**
+ * Files outside src/git/ still running git themselves, each with why: the rule holds them to
+ * this list (one that stops must leave it), and the list only shrinks.
+ */
+export const RUNS_GIT_FOR_NOW: Record<string, string> = {
+  // The handoff's index edits (ls-files -s, hash-object, update-index): being moved into
+  // src/git/ with the commit-path work of #13, which reworks this file.
+  'handoff/stage.ts': 'index edits',
+  // The worklog store, reworked for #13 at the same time: its reads of git's dirs, config and
+  // history, the judge's batch, the notes mirror.
+  'worklog/gaps.ts': 'commits made where no hook ran (rev-list)',
+  'worklog/judge.ts': "the parent's configuration and base candidates, in one shell",
+  'worklog/notes.ts': 'the notes mirror (config, notes add)',
+  'worklog/record.ts': "the commit's facts, git's dirs and config",
+  'worklog/store.ts': 'where the worklog lives (the common dir)',
+  'worklog/verified.ts': "the marker's path, the index's tree",
+};
+
+/** Every place outside src/git/ that runs git or writes a git command line, as readable lines. */
+export function gitViolations(src: string): string[] {
+  const problems: string[] = [];
+  for (const file of sources(src)) {
+    if (unitOf(src, file) === GIT_LAYER) continue;
+    const text = readFileSync(file, 'utf8');
+    const name = relative(src, file);
+    text.split('\n').forEach((line, i) => {
+      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+      for (const [pattern, what] of RUNS_GIT) if (pattern.test(line)) problems.push(`${name}:${i + 1} ${what}: ${line.trim()}`);
+    });
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s(type\s)?([^'"]*?)from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+      const target = relative(src, resolve(dirname(file), (m[3] ?? m[4])!.replace(/\.js$/, '.ts')));
+      if (m[1]) continue;
+      const names = /^\s*\{([^}]*)\}\s*$/.exec(m[2] ?? '')?.[1]?.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]!);
+      if (EXEC_MODULES.has(target) && (names === undefined || names.length > 0)) problems.push(`${name} imports ${target}, the exec layer: ask a named query of src/git/ instead`);
+      const raw = (names ?? []).filter((n) => RAW_NAMES[target]?.includes(n));
+      if (raw.length > 0) problems.push(`${name} imports ${raw.join(', ')} from ${target}, which run a command line of its own: name the query in src/git/`);
+    }
+  }
+  return problems;
+}
+
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -111,6 +173,19 @@ export function layerViolations(src: string): string[] {
   return problems;
 }
 
+/** Runs `body` over a scratch src/ it writes files into, for the deliberate violations. */
+function inScratch(prefix: string, body: (write: (path: string, text: string) => void, src: string) => void): void {
+  const src = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    body((path, text) => {
+      mkdirSync(dirname(join(src, path)), { recursive: true });
+      writeFileSync(join(src, path), text);
+    }, src);
+  } finally {
+    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  }
+}
+
 test('src/ has no import cycle between folders, and lib/ depends on nothing of the product', () => {
   assert.deepEqual(layerViolations(join(PACKAGE_ROOT, 'src')), []);
 });
@@ -121,54 +196,73 @@ test('core/ is pure: no node: module, process, clock or randomness, and no run-t
 });
 
 test('the purity check fails on a deliberate violation, naming the line', () => {
-  const src = mkdtempSync(join(tmpdir(), 'plan-hooks-purity-'));
-  try {
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(src, path)), { recursive: true });
-      writeFileSync(join(src, path), text);
-    };
-    write('core/decide.ts', [
-      "import { readFileSync } from 'node:fs';",
-      "import type { Config } from '../config/config.js';",
-      "import { loadConfig } from '../config/config.js';",
-      "import { plural } from '../messages/index.js';",
-      '// Date.now() in a comment is fine',
-      'export const at = (now: Date) => new Date(now.getTime() + 1);',
-      'export const late = () => Date.now();',
-      'export const today = () => new Date();',
-      'export const who = () => process.env.USER;',
-      '',
-    ].join('\n'));
-    write('config/config.ts', 'export const loadConfig = 1;\n');
-    write('messages/index.ts', 'export const plural = 1;\n');
-    const problems = purityViolations(src).join('\n');
-    assert.match(problems, /core\/decide\.ts:1 imports a node: module/);
-    assert.match(problems, /core\/decide\.ts imports config\/config\.ts at run time/);
-    assert.match(problems, /core\/decide\.ts:7 reads the clock/);
-    assert.match(problems, /core\/decide\.ts:8 reads the clock/);
-    assert.match(problems, /core\/decide\.ts:9 reads the process/);
-    assert.equal(purityViolations(src).length, 5, problems);
-  } finally {
-    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  }
+  inScratch('plan-hooks-purity-', (write, src) => {
+  write('core/decide.ts', [
+    "import { readFileSync } from 'node:fs';",
+    "import type { Config } from '../config/config.js';",
+    "import { loadConfig } from '../config/config.js';",
+    "import { plural } from '../messages/index.js';",
+    '// Date.now() in a comment is fine',
+    'export const at = (now: Date) => new Date(now.getTime() + 1);',
+    'export const late = () => Date.now();',
+    'export const today = () => new Date();',
+    'export const who = () => process.env.USER;',
+    '',
+  ].join('\n'));
+  write('config/config.ts', 'export const loadConfig = 1;\n');
+  write('messages/index.ts', 'export const plural = 1;\n');
+  const problems = purityViolations(src).join('\n');
+  assert.match(problems, /core\/decide\.ts:1 imports a node: module/);
+  assert.match(problems, /core\/decide\.ts imports config\/config\.ts at run time/);
+  assert.match(problems, /core\/decide\.ts:7 reads the clock/);
+  assert.match(problems, /core\/decide\.ts:8 reads the clock/);
+  assert.match(problems, /core\/decide\.ts:9 reads the process/);
+  assert.equal(purityViolations(src).length, 5, problems);
+  });
 });
 
 test('the layer check fails on a deliberate violation, naming the imports', () => {
-  const src = mkdtempSync(join(tmpdir(), 'plan-hooks-layers-'));
-  try {
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(src, path)), { recursive: true });
-      writeFileSync(join(src, path), text);
-    };
-    write('plan/read.ts', "import { index } from '../claims/index.js';\nexport const read = index;\n");
-    write('claims/index.ts', "import type { Plan } from '../plan/read.js';\nexport const index = 1;\n");
-    write('lib/glob.ts', "export { x } from '../plan/read.js';\n");
-    write('config/load.ts', "const m = await import('../lib/glob.js');\n");
-    const problems = layerViolations(src);
-    assert.equal(problems.length, 2, problems.join('\n'));
-    assert.match(problems.join('\n'), /lib\/ must not depend on plan: lib\/glob\.ts imports plan\/read\.ts/);
-    assert.match(problems.join('\n'), /import cycle between folders: claims → plan → claims\n {4}claims\/index\.ts imports plan\/read\.ts\n {4}plan\/read\.ts imports claims\/index\.ts/);
-  } finally {
-    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  }
+  inScratch('plan-hooks-layers-', (write, src) => {
+  write('plan/read.ts', "import { index } from '../claims/index.js';\nexport const read = index;\n");
+  write('claims/index.ts', "import type { Plan } from '../plan/read.js';\nexport const index = 1;\n");
+  write('lib/glob.ts', "export { x } from '../plan/read.js';\n");
+  write('config/load.ts', "const m = await import('../lib/glob.js');\n");
+  const problems = layerViolations(src);
+  assert.equal(problems.length, 2, problems.join('\n'));
+  assert.match(problems.join('\n'), /lib\/ must not depend on plan: lib\/glob\.ts imports plan\/read\.ts/);
+  assert.match(problems.join('\n'), /import cycle between folders: claims → plan → claims\n {4}claims\/index\.ts imports plan\/read\.ts\n {4}plan\/read\.ts imports claims\/index\.ts/);
+  });
+});
+
+test('only src/git/ runs git: no other module imports the exec layer, starts git or writes a git command line', () => {
+  const problems = gitViolations(join(PACKAGE_ROOT, 'src'));
+  const file = (p: string) => p.split(/[: ]/)[0]!;
+  assert.deepEqual(problems.filter((p) => !(file(p) in RUNS_GIT_FOR_NOW)), []);
+  const stopped = Object.keys(RUNS_GIT_FOR_NOW).filter((f) => !problems.some((p) => file(p) === f));
+  assert.deepEqual(stopped, [], 'a file that no longer runs git leaves RUNS_GIT_FOR_NOW');
+});
+
+test('the git-layer check fails on a deliberate violation, naming the line or the import', () => {
+  inScratch('plan-hooks-git-layer-', (write, src) => {
+  write('git/git.ts', "import { gitAlone } from './spawn.js';\nexport const git = (a: string[]) => gitAlone(a);\nexport const head = () => git(['rev-parse', 'HEAD']);\n");
+  write('git/spawn.ts', "import { execFile } from 'node:child_process';\nexport const gitAlone = (a: string[]) => execFile('git', a);\n");
+  write('hooks/raw.ts', [
+    "import { git, gitQuery } from '../git/git.js';",
+    "import type { GitResult } from '../git/spawn.js';",
+    "// git(['rev-parse']) in a comment is fine",
+    "export const top = () => git(['rev-parse', '--show-toplevel']);",
+    '',
+  ].join('\n'));
+  write('install/own.ts', "import { spawnSync } from 'node:child_process';\nexport const bare = () => spawnSync('git', ['rev-parse', '--is-bare-repository']);\n");
+  write('check/argv.ts', "import { gitBatch } from '../git/batch.js';\nexport const LIST = ['ls-files', '-z'];\nexport const ok = ['status', 'done'];\n");
+  const problems = gitViolations(src);
+  const text = problems.join('\n');
+  assert.match(text, /hooks\/raw\.ts:4 writes a git command line/);
+  assert.match(text, /hooks\/raw\.ts:4 runs git with a command line of its own/);
+  assert.match(text, /hooks\/raw\.ts imports git from git\/git\.ts/);
+  assert.match(text, /install\/own\.ts:2 starts git itself/);
+  assert.match(text, /check\/argv\.ts:2 writes a git command line/);
+  assert.match(text, /check\/argv\.ts imports git\/batch\.ts, the exec layer/);
+  assert.equal(problems.length, 7, text);
+  });
 });

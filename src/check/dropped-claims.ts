@@ -13,8 +13,11 @@
 // branch and a fast-forward drop nothing; deleting a branch is not checked.
 import { type LiveClaim, type PlanVersion, liveClaims, taskVersions } from '../core/claims.js';
 import { parsePlanJson } from '../claims/versions.js';
-import { isAncestor, filesAt } from '../git/remote.js';
-import { git } from '../git/git.js';
+import { fetchRef, filesAtEach, isAncestor } from '../git/remote.js';
+import { gitQueries, gitQuery } from '../git/git.js';
+import { mergeBase } from '../git/history.js';
+import { authorOf } from '../git/log.js';
+import { commitNamed, hasCommit } from '../git/queries.js';
 import type { Repository } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { identityFor } from '../facts/facts.js';
@@ -50,10 +53,15 @@ export interface Drop {
   claim: LiveClaim;
 }
 
-async function versionsAt(repo: Repository, commit: string | null, label: string): Promise<PlanVersion[]> {
-  if (!commit) return [];
+/** The plan versions of each commit (none for null), read together, each with its label. */
+async function versionsAt(repo: Repository, at: { commit: string | null; label: string }[]): Promise<PlanVersion[][]> {
   const plans = planMatcher(repo.config);
-  return (await filesAt(repo.root, commit, plans.roots, plans.matches)).map((f) => ({ source: { kind: 'remote', label }, file: f.path, plan: parsePlanJson(f.text ?? '') }));
+  const present = at.filter((a): a is { commit: string; label: string } => a.commit !== null);
+  const files = await filesAtEach(repo.root, present.map((a) => a.commit), plans.roots, plans.matches);
+  return at.map((a) => {
+    const i = present.indexOf(a as { commit: string; label: string });
+    return i === -1 ? [] : files[i]!.map((f) => ({ source: { kind: 'remote', label: a.label }, file: f.path, plan: parsePlanJson(f.text ?? '') }));
+  });
 }
 
 /**
@@ -66,14 +74,14 @@ export async function dropsOf(
   update: { ref: string; old: string; pushed: string },
   opts: { now: Date; isPusher: (holder: string) => boolean; label: string; fetch?: () => Promise<void> },
 ): Promise<Drop[] | null> {
-  const has = async () => (await git(['cat-file', '-e', `${update.old}^{commit}`], { cwd: repo.root, allowFail: true })) !== null;
+  const has = () => gitQuery(hasCommit(update.old), repo.root);
   if (!(await has())) {
     await opts.fetch?.();
     if (!(await has())) return null;
   }
   if (await isAncestor(repo.root, update.old, update.pushed)) return [];
-  const base = (await git(['merge-base', update.old, update.pushed], { cwd: repo.root, allowFail: true }))?.trim() || null;
-  const [overwritten, shared, pushed] = await Promise.all([versionsAt(repo, update.old, opts.label), versionsAt(repo, base, 'merge-base'), versionsAt(repo, update.pushed, 'pushed')]);
+  const base = await gitQuery(mergeBase(update.old, update.pushed), repo.root);
+  const [overwritten, shared, pushed] = (await versionsAt(repo, [{ commit: update.old, label: opts.label }, { commit: base, label: 'merge-base' }, { commit: update.pushed, label: 'pushed' }])) as [PlanVersion[], PlanVersion[], PlanVersion[]];
   const claims = droppedClaims({ overwritten, base: shared, pushed, now: opts.now, staleAfterHours: repo.config.staleAfterHours, isPusher: opts.isPusher });
   return claims.map((claim) => ({ ref: update.ref, claim }));
 }
@@ -99,7 +107,7 @@ export async function pushDrops(repo: Repository, lines: string[], remote: strin
   const now = new Date();
   for (const update of replacedRefs(lines)) {
     const label = `${remote} ${update.ref.replace(/^refs\/heads\//, '')}`;
-    const fetch = async () => void (await git(['fetch', '--quiet', '--no-tags', '--end-of-options', remote, update.ref], { cwd: repo.root, allowFail: true }));
+    const fetch = async () => void (await fetchRef(repo.root, remote, update.ref));
     const found = await dropsOf(repo, update, { now, isPusher, label, fetch });
     if (found === null) unchecked.push(update.ref);
     else drops.push(...found);
@@ -132,9 +140,8 @@ export async function rangeDrops(repo: Repository, range: string): Promise<Drop[
   const at = range.indexOf('..');
   if (at <= 0 || range.includes('...')) return [];
   const [from, to] = [range.slice(0, at), range.slice(at + 2) || 'HEAD'];
-  const rev = async (name: string) => (await git(['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`], { cwd: repo.root, allowFail: true }))?.trim() || null;
-  const [old, pushed] = await Promise.all([rev(from), rev(to)]);
+  const { old, pushed } = await gitQueries({ old: commitNamed(from), pushed: commitNamed(to) }, repo.root);
   if (!old || !pushed) return [];
-  const author = (await git(['log', '-1', '--format=%an', pushed], { cwd: repo.root })).trim();
+  const author = await gitQuery(authorOf(pushed), repo.root);
   return (await dropsOf(repo, { ref: from, old, pushed }, { now: new Date(), isPusher: (holder) => sameAgent(holder, author, repo.config.aliases), label: from })) ?? [];
 }

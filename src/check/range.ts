@@ -39,7 +39,8 @@
 import type { ClaimHit } from '../core/claims.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
-import { git } from '../git/git.js';
+import { gitQuery } from '../git/git.js';
+import { commitsInRange } from '../git/history.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
 import type { Identity } from '../core/identity.js';
@@ -65,8 +66,8 @@ export interface CommitVerdict {
 }
 
 /** Commits in `range` (`A..B`, or one revision for all its history), parents first. */
-export async function commitsIn(range: string, cwd: string): Promise<string[]> {
-  return (await git(['rev-list', '--reverse', '--topo-order', '--end-of-options', range, '--'], { cwd })).split('\n').filter(Boolean);
+export function commitsIn(range: string, cwd: string): Promise<string[]> {
+  return gitQuery(commitsInRange(range), cwd);
 }
 
 /** What the remote already has, as the caller sees it (see the top: pre-push and CI). */

@@ -13,7 +13,7 @@ import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../ins
 import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/facts.js';
 import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../install/managers.js';
 import { HOOKS } from '../hooks/registry.js';
-import { gitSync } from '../git/sync.js';
+import { headCommitSync, readTreeSync } from '../git/sync.js';
 import { messages } from '../messages/index.js';
 import { diagnoseAgents } from '../agents/doctor.js';
 import { chosenAgents, readAgentFacts } from '../agents/install.js';
@@ -55,13 +55,8 @@ function runHooks(facts: InstallFacts): Probe {
   const runs: Probe['runs'] = {};
   const setsid = onPath('setsid');
   try {
-    let head = '';
-    try {
-      head = gitSync(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: facts.root }).trim();
-    } catch {
-      // No commit yet: an empty index.
-    }
-    gitSync(head ? ['read-tree', head] : ['read-tree', '--empty'], { cwd: facts.root, env });
+    // No commit yet: an empty index.
+    readTreeSync(headCommitSync(facts.root), facts.root, env);
     for (const hook of HOOKS) {
       const path = hookPath(facts, hook);
       if (!path.owner) continue;

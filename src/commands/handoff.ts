@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { Command } from './shared/command.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../handoff/render.js';
-import { blockFacts } from '../handoff/git-facts.js';
+import { BLOCK_READS, blockFacts } from '../handoff/git-facts.js';
+import { gitQueries } from '../git/git.js';
+import { planFilesAmong } from '../plan/discover.js';
 import { entryFiles } from '../config/entry-files.js';
 import { messages } from '../messages/index.js';
 import { jsonText, sanitize } from '../term.js';
@@ -13,7 +15,7 @@ import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
 import { removeSection } from '../fs/marked-sections.js';
-import { fileAt } from '../git/queries.js';
+import { CURRENT_BRANCH, WORKING_FILES, fileAt } from '../git/queries.js';
 
 const HANDOFF = { key: START, start: START, end: END };
 const withoutBlock = (text: string) => removeSection(text, HANDOFF) ?? text;
@@ -28,7 +30,9 @@ const command: Command = {
     });
     // The configuration a commit made now is judged by (HEAD's), as pre-commit renders the blocks.
     const { root, config } = await readWorktreeFacts();
-    const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root), blockFacts(root, config, new Date())]);
+    // The plans' paths and the blocks' facts, asked for together.
+    const { files, branch, ...read } = await gitQueries({ files: WORKING_FILES, branch: CURRENT_BRANCH, ...BLOCK_READS }, root);
+    const [snapshot, facts] = await Promise.all([readSnapshot('worktree', config, root, planFilesAmong(files, root, config)), blockFacts(root, config, new Date(), { branch, read })]);
     const targets = [...snapshot.plans.map((p) => pairedMarkdown(p.path)), ...entryFiles(config)];
     const texts = new Map<string, string>();
     for (const f of targets) {

@@ -5,14 +5,16 @@ import { type ConfigChange, readWorktreeFacts } from '../facts/facts.js';
 import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
 import { parseCommandArgs } from './shared/args.js';
-import { currentBranch, gitDirs, headCommit, repoRoot } from '../git/queries.js';
-import { planHistory, resolveLastCommit, uncommittedPaths } from '../handoff/git-facts.js';
+import { gitQueries } from '../git/git.js';
+import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, WORKING_FILES, repoRoot } from '../git/queries.js';
+import { UNCOMMITTED } from '../git/status.js';
+import { planHistory, resolveLastCommits } from '../handoff/git-facts.js';
 import { messages } from '../messages/index.js';
 import { STATUSES } from '../core/plan-types.js';
 import { color, jsonText, sanitizeLine } from '../term.js';
 import type { WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
-import { isPlanPath } from '../plan/discover.js';
+import { isPlanPath, planFilesAmong } from '../plan/discover.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../status/report.js';
 import { tail, worklogFile } from '../worklog/store.js';
@@ -28,13 +30,8 @@ type Report = StatusReport & { configChange: ConfigChange | null; configSource: 
 export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: Report; file: string; patterns: string[] }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
-  const [snapshot, branch, head, uncommitted, dirs] = await Promise.all([
-    readSnapshot('worktree', config, root),
-    currentBranch(root),
-    headCommit(root),
-    uncommittedPaths(root),
-    gitDirs(root),
-  ]);
+  const { files, branch, head, uncommitted, dirs } = await gitQueries({ files: WORKING_FILES, branch: CURRENT_BRANCH, head: HEAD_COMMIT, uncommitted: UNCOMMITTED, dirs: GIT_DIRS }, root);
+  const snapshot = await readSnapshot('worktree', config, root, planFilesAmong(files, root, config));
   const { gitDir, commonDir } = dirs;
   const file = worklogFile(commonDir);
   const headId = head;
@@ -44,12 +41,10 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
   const history = planHistory(snapshot.plans.map((p) => p.path), headId, root);
   const handoffFacts: StatusInput['handoffFacts'] = new Map();
   const since = await history;
-  await Promise.all(
-    snapshot.plans.map(async (p) => {
-      const lastCommit = await resolveLastCommit(p.plan.handoff?.lastCommit, headId, root, since);
-      handoffFacts.set(p.path, { branch, lastCommit, uncommitted, commitsSince: since.counts.get(p.path) ?? null, commitsSinceAtLeast: since.beyond.has(p.path) });
-    }),
-  );
+  const lastCommits = await resolveLastCommits(snapshot.plans.map((p) => p.plan.handoff?.lastCommit), headId, root, since);
+  snapshot.plans.forEach((p, i) => {
+    handoffFacts.set(p.path, { branch, lastCommit: lastCommits[i]!, uncommitted, commitsSince: since.counts.get(p.path) ?? null, commitsSinceAtLeast: since.beyond.has(p.path) });
+  });
   await catchingUp;
   const [entries, facts] = await Promise.all([tail<WorklogEntry>(file, TAIL), readWorktreeFacts(root)]);
   const claims = withFetchTimes(facts.claims, facts.repo.gitDir, commonDir, now);

@@ -12,97 +12,26 @@
 import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../core/claims.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { readObjects } from '../git/cat-file.js';
-import { gitBatch } from '../git/batch.js';
-import type { Change } from '../git/changes.js';
-import { splitNul } from '../git/git.js';
+import { type Change, type RawEntry, diffTrees } from '../git/changes.js';
+import { gitQueries } from '../git/git.js';
+import { mergeBase as mergeBaseOf } from '../git/history.js';
+import { type CommitInfo, commitInfos } from '../git/log.js';
 import type { Repository } from '../git/repository.js';
-import { gitAlone } from '../git/spawn.js';
+import { type TreeEntry, listTrees } from '../git/tree.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { PlanChange } from '../core/plan-types.js';
 
-export interface CommitInfo {
-  commit: string;
-  parents: string[];
-  tree: string;
-  author: string;
-  time: Date;
-  subject: string;
-  /** The values of each trailer key asked for (git matches keys without regard to case). */
-  trailers: Record<string, string[]>;
-}
-
-/** `git log --format` for CommitInfo, with the values of these trailer keys. */
-export const commitFormat = (trailerKeys: string[]) =>
-  `--format=${['%H', '%P', '%T', '%an', '%ct', '%s', ...trailerKeys.map((k) => `%(trailers:key=${k},valueonly,separator=%x01)`)].join('%x00')}%x1e`;
-
-const list = (v: string | undefined) => (v ? v.split('\u0001').map((s) => s.trim()).filter(Boolean) : []);
-
-/** `git log` output in commitFormat(trailerKeys) (pure). */
-export function parseCommitInfo(out: string, trailerKeys: string[]): CommitInfo[] {
-  return out
-    .split('\u001e')
-    .map((r) => r.replace(/^\n/, ''))
-    .filter(Boolean)
-    .map((record) => {
-      const [commit, parents, tree, author, time, subject, ...values] = record.split('\0');
-      return {
-        commit: commit!,
-        parents: parents ? parents.split(' ') : [],
-        tree: tree ?? '',
-        author: author ?? '',
-        time: new Date(Number(time) * 1000),
-        subject: subject ?? '',
-        trailers: Object.fromEntries(trailerKeys.map((k, i) => [k, list(values[i])])),
-      };
-    });
-}
+export type { CommitInfo };
 
 /** One raw diff entry: the blob on each side (null oids as null). */
-export interface RawChange extends Change {
-  oldOid: string | null;
-  newOid: string | null;
-}
-
-const NULL = /^0+$/;
-
-/**
- * `git diff-tree --stdin --always -r -z --raw --no-abbrev -M` output (pure): one block per input
- * line, in order, each headed by the commit id.
- */
-export function parseDiffTree(out: string): RawChange[][] {
-  const blocks: RawChange[][] = [];
-  const parts = splitNul(out);
-  for (let i = 0; i < parts.length; ) {
-    const part = parts[i++]!;
-    if (!part.startsWith(':')) {
-      blocks.push([]);
-      continue;
-    }
-    const [, , oldOid, newOid, statusField] = part.slice(1).split(' ');
-    const status = statusField!.charAt(0) as Change['status'];
-    const current = blocks.at(-1)!;
-    const oids = { oldOid: NULL.test(oldOid!) ? null : oldOid!, newOid: NULL.test(newOid!) ? null : newOid! };
-    if (status === 'R' || status === 'C') {
-      const from = parts[i++]!;
-      current.push({ status, path: parts[i++]!, from, ...oids });
-    } else current.push({ status, path: parts[i++]!, ...oids });
-  }
-  return blocks;
-}
+export type RawChange = RawEntry;
 
 /** When a commit is judged (pure): its committer time, never after now. */
 export const judgedAt = (committed: Date, now: Date) => (Number.isNaN(committed.getTime()) || committed > now ? now : committed);
 
-/** Plan path → blob id, from `ls-tree -r -z` (pure). */
-function parseTree(out: string | null, isPlan: (p: string) => boolean): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const entry of splitNul(out ?? '')) {
-    const tab = entry.indexOf('\t');
-    const [, type, oid] = entry.slice(0, tab).split(' ');
-    const path = entry.slice(tab + 1);
-    if (type === 'blob' && isPlan(path)) map.set(path, oid!);
-  }
-  return map;
+/** Plan path → blob id, from a tree listing (pure). */
+function planBlobs(entries: TreeEntry[] | null, isPlan: (p: string) => boolean): Map<string, string> {
+  return new Map((entries ?? []).filter((e) => e.type === 'blob' && isPlan(e.path)).map((e) => [e.path, e.oid]));
 }
 
 /** Parents before children (pure): Kahn's order over the parents inside the set, stable. */
@@ -168,9 +97,8 @@ function applyDiff(parentPlans: Map<string, string>, diff: RawChange[], plans: P
  */
 async function gather(repo: Repository, commits: string[], base: { commit: string } | null, trailerKeys: string[]): Promise<{ gathered: Gathered[]; blob: Map<string, unknown>; view: Map<string, unknown> }> {
   const plans = planMatcher(repo.config);
-  const roots = plans.roots.includes('') ? [] : ['--', ...plans.roots];
   const cwd = repo.root;
-  const infos = parentsFirst(parseCommitInfo(await gitAlone(['log', '--no-walk=unsorted', '--stdin', '--no-show-signature', commitFormat(trailerKeys)], { cwd, input: commits.map((c) => `${c}\n`).join('') }), trailerKeys));
+  const infos = parentsFirst(await commitInfos(commits, trailerKeys, cwd));
   const inRange = new Set(infos.map((i) => i.commit));
   // One diff-tree line per commit against its first parent, then one per other parent of a merge.
   const lines: string[] = [];
@@ -178,22 +106,22 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
     lines.push(info.parents[0] ? `${info.commit} ${info.parents[0]}` : info.commit);
     for (const other of info.parents.slice(1)) lines.push(`${info.commit} ${other}`);
   }
-  const diffs = parseDiffTree(await gitAlone(['diff-tree', '--stdin', '--always', '--root', '-r', '-z', '--raw', '--no-abbrev', '-M', '--no-ext-diff'], { cwd, input: lines.map((l) => `${l}\n`).join('') }));
+  const diffs = await diffTrees(lines, cwd);
 
   // Merge-bases with the base: computed where a commit's history leaves the range (a parent
   // outside it) or joins (a merge); a linear commit inside the range shares its parent's.
   const boundary = base ? infos.filter((i) => i.parents.length !== 1 || !inRange.has(i.parents[0]!)).map((i) => i.commit) : [];
-  const mbOut = base ? await gitBatch(boundary.map((c) => ['merge-base', c, base.commit]), cwd) : [];
+  const found = base ? await gitQueries(Object.fromEntries(boundary.map((c) => [c, mergeBaseOf(c, base.commit)])), cwd) : {};
   const mergeBase = new Map<string, string | null>();
-  boundary.forEach((c, i) => mergeBase.set(c, mbOut[i]?.trim() || null));
+  boundary.forEach((c) => mergeBase.set(c, found[c] ?? null));
   for (const info of infos) if (!mergeBase.has(info.commit)) mergeBase.set(info.commit, base ? (mergeBase.get(info.parents[0]!) ?? null) : null);
 
   // Plan listings: the first parents outside the range, and every merge-base.
   const outside = [...new Set(infos.map((i) => i.parents[0]).filter((p): p is string => p !== undefined && !inRange.has(p)))];
   const bases = [...new Set([...mergeBase.values()].filter((m): m is string => m !== null && !inRange.has(m)))];
   const listed = [...new Set([...outside, ...bases])];
-  const listings = await gitBatch(listed.map((c) => ['ls-tree', '-r', '-z', c, ...roots]), cwd);
-  const treeOf = new Map(listed.map((c, i) => [c, parseTree(listings[i] ?? null, plans.matches)]));
+  const listings = await listTrees(listed, plans.roots, cwd);
+  const treeOf = new Map(listed.map((c, i) => [c, planBlobs(listings[i] ?? null, plans.matches)]));
 
   let at = 0;
   const plansAt = new Map<string, Map<string, string>>();

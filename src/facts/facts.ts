@@ -18,15 +18,15 @@ import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { UsageError } from '../errors.js';
 import { readObjects } from '../git/cat-file.js';
-import type { BatchCommand } from '../git/batch.js';
-import { gitBatch } from '../git/batch.js';
-import type { Change } from '../git/changes.js';
-import { git } from '../git/git.js';
+import { type Change, INDEX_DIFF, INDEX_JSON_BLOBS, firstRevisionJsonDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
+import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
+import { WRITE_TREE } from '../git/queries.js';
+import { REMOTE_REFS } from '../git/remote.js';
 import { type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
-import { LIST_REMOTE_BRANCHES, distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
-import { DIFF_INDEX_RAW, LIST_INDEX_JSON, type RawChange, blobsAt, diffIndexJson, parseIndexListing, parseRawDiff } from './plan-blobs.js';
+import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
+import { type RawChange, blobsAt, regularBlobs } from './plan-blobs.js';
 
 export type FactsSource = { kind: 'index' } | { kind: 'commit'; commit: string } | { kind: 'worktree' };
 
@@ -126,14 +126,14 @@ async function readPlanBlobs(
   return { view: (oid) => views.get(oid), plan: (oid) => (plans.has(oid) ? plans.get(oid) : views.get(oid)), text: (oid) => read.get(oid) ?? null };
 }
 
-/** The commands besides the repository's own: see readChangeFacts for why the order matters. */
-const indexReads = (tree: boolean): BatchCommand[] => [
-  tree ? ['write-tree'] : ['--version'],
-  LIST_INDEX_JSON,
-  DIFF_INDEX_RAW,
-  PREFETCHED_BASE_DIFF,
-  LIST_REMOTE_BRANCHES,
-];
+/** The reads besides the repository's own: see readChangeFacts for why the order matters. */
+const indexReads = (tree: boolean) => ({
+  tree: tree ? WRITE_TREE : undefined,
+  index: INDEX_JSON_BLOBS,
+  diff: INDEX_DIFF,
+  base: firstRevisionJsonDiff(FIXED_BASES),
+  remotes: REMOTE_REFS,
+});
 
 /**
  * The base branch's JSON files against the index, for the base openRepository finds when none is
@@ -141,7 +141,6 @@ const indexReads = (tree: boolean): BatchCommand[] => [
  * exists is the one it picks. Otherwise the diff is made once the base is known.
  */
 const FIXED_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/origin/main', 'refs/remotes/origin/master'];
-const PREFETCHED_BASE_DIFF: BatchCommand = { firstOf: FIXED_BASES.map(diffIndexJson) };
 
 /** Everything pre-commit reads, in the order the runner makes them (src/git/prefetch.ts). */
 export const preCommitReads = (): BatchCommand[] => repositoryReads(indexReads(true));
@@ -166,27 +165,26 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // runs is either in the diff the check reads or not in the tree the verified marker names,
   // and post-commit then finds the commit unverified (SPEC §6, FIELD-NOTES "Race").
   const { repo, extra } = await openRepositoryWith(cwd, indexReads(withTree));
-  const [treeOut, indexOut, diffOut, baseOut, remotesOut] = extra;
+  const { tree: treeOut, index, diff, base: baseDiffOut, remotes: remotesOut } = extra;
   const now = new Date();
   const { config } = repo;
   const plans = planMatcher(config);
-  const index = parseIndexListing(indexOut ?? '');
-  const raw = parseRawDiff(diffOut ?? (await git(DIFF_INDEX_RAW, { cwd: repo.root })));
+  const raw = regularBlobs(diff);
   const head = repo.head ? blobsAt(index, raw) : new Map<string, string>();
 
   // The base branch's and the other worktrees' committed plans, read as diffs against the index.
   // The prefetched diff is the base's when openRepository found the base among FIXED_BASES: it
   // ranks them in the same order, so the first that exists is the one both picked.
-  const prefetchedBase = repo.base?.ref !== undefined && FIXED_BASES.includes(repo.base.ref) ? baseOut : null;
-  const baseDiff = repo.base && repo.base.commit !== repo.head ? await revisionDiff(repo, repo.base.commit, prefetchedBase) : null;
+  const prefetchedBase = repo.base?.ref !== undefined && FIXED_BASES.includes(repo.base.ref) ? baseDiffOut : null;
+  const baseDiff = repo.base && repo.base.commit !== repo.head ? regularBlobs(prefetchedBase ?? (await gitQuery(revisionJsonDiff(repo.base.commit), repo.root))) : null;
   const otherHeads = [...new Set(repo.otherWorktrees.map((w) => w.head).filter((h): h is string => h !== null && h !== repo.head && h !== repo.base?.commit))];
-  const worktreeDiffs = otherHeads.length > 0 ? await gitBatch(otherHeads.map(diffIndexJson), repo.root) : [];
+  const worktreeDiffs = await gitQueries(Object.fromEntries(otherHeads.map((h, i) => [i, revisionJsonDiff(h)])), repo.root);
 
   const planBlobs = (m: Map<string, string>) => new Map([...m].filter(([path]) => plans.matches(path)));
   const headPlans = planBlobs(head);
   const indexPlans = planBlobs(index);
   const basePlans = baseDiff ? planBlobs(blobsAt(index, baseDiff)) : new Map<string, string>();
-  const worktreePlans = otherHeads.map((h, i) => ({ head: h, plans: planBlobs(blobsAt(index, parseRawDiff(worktreeDiffs[i] ?? ''))) }));
+  const worktreePlans = otherHeads.map((h, i) => ({ head: h, plans: planBlobs(blobsAt(index, regularBlobs(worktreeDiffs[i] ?? []))) }));
   // The remote-tracking branches' plans (claims made in other clones, after a fetch), where they
   // differ from HEAD's and the base's (src/remote/remote-claims.ts).
   const branches = await remoteBranches(repo.root, config, now, repo.base?.name ?? null, remotesOut);
@@ -196,7 +194,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   );
 
   let changes: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
-  if (source.kind === 'worktree') changes = parseRawDiff((await git(['diff', '--raw', '-z', '-M', '--abbrev=40', '--no-ext-diff', ...(repo.head ? ['HEAD'] : ['--cached'])], { cwd: repo.root, allowFail: true })) ?? '');
+  if (source.kind === 'worktree') changes = (await gitQuery(worktreeDiff(repo.head !== null), repo.root)).map(({ oldMode: _m, newMode: _n, oldOid: _o, newOid: _p, ...c }) => c);
   else changes = await onlyOwnChanges(repo, changes);
 
   // The plans the change touches are read whole (before and after), for the plan rules.
@@ -270,13 +268,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     conflict,
     markers,
     now,
-    tree: (withTree && treeOut?.trim()) || null,
+    tree: (withTree && treeOut) || null,
   };
-}
-
-async function revisionDiff(repo: Repository, commit: string, prefetched: string | null | undefined): Promise<RawChange[]> {
-  const out = prefetched ?? (await git(diffIndexJson(commit), { cwd: repo.root, allowFail: true }));
-  return parseRawDiff(out ?? '');
 }
 
 /** The configuration the change brings, when it differs from the one in force. */

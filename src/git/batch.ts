@@ -6,15 +6,15 @@
 // a command per commit passes at a few hundred commits. Without a POSIX shell (Windows) they run
 // as parallel processes instead. The environment (GIT_INDEX_FILE, GIT_DIR) is inherited either way.
 import { UserError } from '../errors.js';
+import { shQuote } from '../lib/sh-quote.js';
 import { childProcess, gitAlone } from './spawn.js';
 
-/** POSIX single-quoting: safe for any argument. */
-export const shQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /** git's arguments, or alternatives: the output of the first that succeeds. */
 export type BatchCommand = string[] | { firstOf: string[][] };
 
-async function runAlone(command: BatchCommand, cwd: string): Promise<string | null> {
+/** One command as a process of its own: the output of the first alternative that succeeds, or null. */
+export async function runAlone(command: BatchCommand, cwd: string): Promise<string | null> {
   for (const args of 'firstOf' in command ? command.firstOf : [command]) {
     const out = await gitAlone(args, { cwd, allowFail: true });
     if (out !== null) return out;

@@ -1,5 +1,7 @@
-// Changed paths, as `git diff --name-status -z -M` reports them (both sides of renames).
-import { git, splitNul } from './git.js';
+// Changed paths, as git reports them (both sides of renames): `--name-status -z` (paths and
+// status), `--raw -z` (with modes and blob ids; `diff-tree --stdin` heads each commit's block
+// with its id), and the index's listing with blob ids (`ls-files -s -z`).
+import { git, query, splitNul } from './git.js';
 
 export type ChangeStatus = 'A' | 'M' | 'D' | 'R' | 'C' | 'T' | 'U' | 'X';
 
@@ -41,4 +43,95 @@ export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--n
 
 export async function diffIndex(cwd: string): Promise<Change[]> {
   return parseNameStatus(await git(DIFF_INDEX, { cwd }));
+}
+
+/** One `--raw` entry: the modes and blob ids on each side (an all-zero id as null). */
+export interface RawEntry extends Change {
+  oldMode: string;
+  newMode: string;
+  oldOid: string | null;
+  newOid: string | null;
+}
+
+const NULL_OID = /^0+$/;
+
+/**
+ * `--raw -z` output (pure), in blocks: `diff-tree --stdin` heads each input line's block with
+ * the commit id (with --always, an empty block too); a plain diff is one block.
+ */
+export function parseRawBlocks(out: string): RawEntry[][] {
+  const blocks: RawEntry[][] = [];
+  const parts = splitNul(out);
+  for (let i = 0; i < parts.length; ) {
+    const part = parts[i++]!;
+    if (!part.startsWith(':')) {
+      blocks.push([]);
+      continue;
+    }
+    if (blocks.length === 0) blocks.push([]);
+    const [oldMode, newMode, oldOid, newOid, statusField] = part.slice(1).split(' ');
+    const status = (statusField ?? 'M').charAt(0) as ChangeStatus;
+    const entry = { oldMode: oldMode ?? '', newMode: newMode ?? '', oldOid: oldOid && !NULL_OID.test(oldOid) ? oldOid : null, newOid: newOid && !NULL_OID.test(newOid) ? newOid : null };
+    const current = blocks.at(-1)!;
+    if (status === 'R' || status === 'C') {
+      const from = parts[i++]!;
+      current.push({ status, path: parts[i++]!, from, ...entry });
+    } else current.push({ status, path: parts[i++]!, ...entry });
+  }
+  return blocks;
+}
+
+/** `diff --raw -z` output, with or without renames (pure). */
+export const parseRawDiff = (out: string): RawEntry[] => parseRawBlocks(out).flat();
+
+/** A regular file's mode (not a symlink, not a submodule). */
+export const REGULAR_FILE = /^100(644|755)$/;
+
+/** `ls-files -s -z` output (pure): stage-0 regular files → blob id. Conflicted entries are no version yet. */
+export function parseIndexListing(out: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const entry of splitNul(out)) {
+    const tab = entry.indexOf('\t');
+    const [mode, oid, stage] = entry.slice(0, tab).split(' ');
+    if (stage === '0' && mode && REGULAR_FILE.test(mode)) map.set(entry.slice(tab + 1), oid!);
+  }
+  return map;
+}
+
+/** Any JSON file: plans are among them whatever the configuration says (plan paths end in .json). */
+const JSON_PATHSPEC = ['--', '*.json'];
+
+/** The index's JSON files → blob id (none when git fails). */
+export const INDEX_JSON_BLOBS = query(['ls-files', '-s', '-z', ...JSON_PATHSPEC], parseIndexListing, () => new Map<string, string>());
+
+/** The raw diff of `rev` (the old side) against the index, for JSON files. */
+const diffIndexJson = (rev: string) => ['diff', '--cached', '--raw', '-z', '--no-renames', '--abbrev=40', '--no-ext-diff', '--end-of-options', rev, ...JSON_PATHSPEC];
+
+/** What the index changes against HEAD, with blob ids (both sides of renames). */
+export const DIFF_INDEX_RAW = ['diff', '--cached', '--raw', '-z', '-M', '--abbrev=40', '--no-ext-diff'];
+
+/** What the working tree changes against HEAD (against the index before the first commit), with blob ids; none when git fails. */
+export const worktreeDiff = (hasHead: boolean) =>
+  query(['diff', '--raw', '-z', '-M', '--abbrev=40', '--no-ext-diff', ...(hasHead ? ['HEAD'] : ['--cached'])], parseRawDiff, () => []);
+
+/** What the index changes against HEAD, with blob ids. */
+export const INDEX_DIFF = query(DIFF_INDEX_RAW, parseRawDiff);
+
+/** The raw diff of `rev` against the index, for JSON files; none when `rev` names nothing. */
+export const revisionJsonDiff = (rev: string) => query(diffIndexJson(rev), parseRawDiff, () => []);
+
+/** revisionJsonDiff of the first of `revs` that exists (one command in a batch), or null when none does. */
+export const firstRevisionJsonDiff = (revs: string[]) => query({ firstOf: revs.map(diffIndexJson) }, parseRawDiff, () => null);
+
+/** The paths that differ between the index and MERGE_HEAD. */
+export const mergeHeadDiffPaths = query(['diff', '--cached', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'MERGE_HEAD'], (out) => new Set(splitNul(out)));
+
+/**
+ * The raw diff of each line of `lines` (`<commit>` against its first parent or the empty tree,
+ * `<commit> <parent>` against that parent), in one `diff-tree --stdin`: a block per line, in order.
+ */
+export async function diffTrees(lines: string[], cwd: string): Promise<RawEntry[][]> {
+  if (lines.length === 0) return [];
+  const out = await git(['diff-tree', '--stdin', '--always', '--root', '-r', '-z', '--raw', '--no-abbrev', '-M', '--no-ext-diff'], { cwd, input: lines.map((l) => `${l}\n`).join('') });
+  return parseRawBlocks(out);
 }

@@ -1,11 +1,11 @@
 // Named git queries, one git call each, for commands and the shells around the core: where the
 // working tree's top is, which branch is checked out, what a revision names, a config value,
-// which commits exist. Commands and the worklog ask these one at a time; the hooks' hot path
-// reads what it needs in one batch instead (./repository.ts). Nothing outside src/git/ builds a
-// git command line.
+// which commits exist. Each is a function that runs it; the reads are also Queries (./git.ts),
+// so a caller that needs several at once asks for them together with gitQueries. Nothing
+// outside src/git/ builds a git command line.
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { git, splitNul } from './git.js';
+import { git, gitQuery, query, splitNul } from './git.js';
 import { pathspec } from './tree.js';
 
 /** The top of the working tree containing `cwd`, or null outside a repository. */
@@ -22,40 +22,94 @@ export async function repoRoot(cwd = process.cwd()): Promise<string> {
 }
 
 /** Short name of the checked-out branch, or null when HEAD is detached. */
-export async function currentBranch(cwd?: string): Promise<string | null> {
-  return (await git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd, allowFail: true }))?.trim() || null;
+export const CURRENT_BRANCH = query(['symbolic-ref', '-q', '--short', 'HEAD'], (out) => out.trim() || null, () => null);
+
+export function currentBranch(cwd = process.cwd()): Promise<string | null> {
+  return gitQuery(CURRENT_BRANCH, cwd);
 }
+
+/** HEAD's id and subject, or null before the first commit. */
+export const LAST_COMMIT = query(
+  ['log', '-1', '--format=%H%x00%s', 'HEAD'],
+  (out) => {
+    const [id, subject] = out.trim().split('\0');
+    return id ? { id, subject: subject ?? '' } : null;
+  },
+  () => null,
+);
 
 /** core.ignorecase: whether claims' file patterns must match without case. */
 export async function ignoreCase(cwd?: string): Promise<boolean> {
   return (await git(['config', '--bool', 'core.ignorecase'], { cwd, allowFail: true }))?.trim() === 'true';
 }
 
+/** The tree the index would commit (`write-tree`), or null when it cannot be written (a conflict). */
+export const WRITE_TREE = query(['write-tree'], (out) => out.trim() || null, () => null);
+
 /** The commit HEAD names, or null before the first commit. */
-export async function headCommit(cwd?: string): Promise<string | null> {
-  return (await git(['rev-parse', '--verify', '-q', 'HEAD'], { cwd, allowFail: true }))?.trim() || null;
+export const HEAD_COMMIT = query(['rev-parse', '--verify', '-q', 'HEAD'], (out) => out.trim() || null, () => null);
+
+export function headCommit(cwd = process.cwd()): Promise<string | null> {
+  return gitQuery(HEAD_COMMIT, cwd);
 }
+
+/** Whether this clone has the commit `id` (an object, of type commit). */
+export const hasCommit = (id: string) => query(['cat-file', '-e', `${id}^{commit}`], () => true, () => false);
 
 /** The commit `rev` names, or null when it names none (never an option: `--end-of-options`). */
-export async function resolveCommit(rev: string, cwd?: string): Promise<string | null> {
-  return (await git(['rev-parse', '--verify', '-q', '--end-of-options', `${rev}^{commit}`], { cwd, allowFail: true }))?.trim() || null;
+export const commitNamed = (rev: string) => query(['rev-parse', '--verify', '-q', '--end-of-options', `${rev}^{commit}`], (out) => out.trim() || null, () => null);
+
+export function resolveCommit(rev: string, cwd = process.cwd()): Promise<string | null> {
+  return gitQuery(commitNamed(rev), cwd);
 }
+
+/** This working tree's git dir, absolute. */
+export const ABSOLUTE_GIT_DIR = query(['rev-parse', '--absolute-git-dir'], (out) => out.trim());
 
 /** This working tree's git dir and the common dir its worktrees share, absolute. */
-export async function gitDirs(cwd?: string): Promise<{ gitDir: string; commonDir: string }> {
-  const [gitDir, commonDir] = (await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd })).trim().split('\n') as [string, string];
+export const GIT_DIRS = query(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], (out) => {
+  const [gitDir, commonDir] = out.trim().split('\n') as [string, string];
   return { gitDir, commonDir };
+});
+
+export function gitDirs(cwd = process.cwd()): Promise<{ gitDir: string; commonDir: string }> {
+  return gitQuery(GIT_DIRS, cwd);
 }
 
+/** Whether the repository is bare. */
+export const IS_BARE = query(['rev-parse', '--is-bare-repository'], (out) => out.trim() === 'true');
+
+/** A config value and the scope it is set in (`local`, `global`, `worktree`…), or null when unset. */
+export const configWithScope = (key: string) =>
+  query(
+    ['config', '--show-scope', '--get', key],
+    (out) => {
+      const [scope = '', ...value] = out.replace(/\n$/, '').split('\t');
+      return { scope, value: value.join('\t') };
+    },
+    () => null,
+  );
+
+/** The local config entries whose key matches `pattern` (lower-case keys, as git prints them); none when there are none. */
+export const localConfigMatching = (pattern: string) =>
+  query(
+    ['config', '--local', '--get-regexp', pattern],
+    (out) => out.split('\n').filter(Boolean).map((l) => ({ key: l.split(' ')[0]!, value: l.slice(l.indexOf(' ') + 1) })),
+    () => [] as { key: string; value: string }[],
+  );
+
 /** One git config value, or null when unset. */
-export async function configValue(key: string, cwd?: string): Promise<string | null> {
-  return (await git(['config', '--get', key], { cwd, allowFail: true }))?.trim() || null;
+export const configNamed = (key: string) => query(['config', '--get', key], (out) => out.trim() || null, () => null);
+
+export function configValue(key: string, cwd = process.cwd()): Promise<string | null> {
+  return gitQuery(configNamed(key), cwd);
 }
 
 /** The name git would record as the author, or null when it has none. */
-export async function authorName(cwd?: string): Promise<string | null> {
-  const ident = await git(['var', 'GIT_AUTHOR_IDENT'], { cwd, allowFail: true });
-  return ident ? ident.replace(/\s*<.*$/s, '').trim() || null : null;
+export const AUTHOR_NAME = query(['var', 'GIT_AUTHOR_IDENT'], (ident) => ident.replace(/\s*<.*$/s, '').trim() || null, () => null);
+
+export function authorName(cwd = process.cwd()): Promise<string | null> {
+  return gitQuery(AUTHOR_NAME, cwd);
 }
 
 /** Branch → the remote it tracks (`branch.<name>.remote`). */
@@ -73,6 +127,13 @@ export async function branchRefs(cwd?: string): Promise<string[]> {
   return (await git(['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes'], { cwd })).split('\n').filter(Boolean);
 }
 
+/** The ids among `ids` that name an object this clone has. */
+export async function existingObjects(ids: string[], cwd: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const out = await git(['cat-file', '--batch-check'], { cwd, input: ids.map((id) => `${id}\n`).join('') });
+  return new Set(out.split('\n').filter((l) => l !== '' && !l.endsWith(' missing')).map((l) => l.split(' ')[0]!));
+}
+
 /** The ids among `ids` that name a commit (an ambiguous short id still names one). */
 export async function existingCommits(ids: string[], cwd?: string): Promise<Set<string>> {
   const found = new Set<string>();
@@ -85,13 +146,17 @@ export async function existingCommits(ids: string[], cwd?: string): Promise<Set<
 }
 
 /** Tracked and untracked-but-not-ignored files of the working tree, repository-relative (may name deleted files). */
-export async function workingFiles(cwd: string): Promise<string[]> {
-  return splitNul(await git(['ls-files', '-z', '-co', '--exclude-standard'], { cwd }));
+export const WORKING_FILES = query(['ls-files', '-z', '-co', '--exclude-standard'], splitNul);
+
+export function workingFiles(cwd: string): Promise<string[]> {
+  return gitQuery(WORKING_FILES, cwd);
 }
 
 /** The paths the index holds under `roots` ('' for everywhere). */
-export async function indexPaths(roots: string[], cwd: string): Promise<string[]> {
-  return splitNul(await git(['ls-files', '-z', ...pathspec(roots)], { cwd }));
+export const indexPathsUnder = (roots: string[]) => query(['ls-files', '-z', ...pathspec(roots)], splitNul);
+
+export function indexPaths(roots: string[], cwd: string): Promise<string[]> {
+  return gitQuery(indexPathsUnder(roots), cwd);
 }
 
 /** A file's text at `rev` (`rev:path`), or null when it has none. */

@@ -5,9 +5,21 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readObjects } from './cat-file.js';
-import { git } from './git.js';
+import { git, gitQuery, output } from './git.js';
+import { isAncestorOf } from './history.js';
 import { type GitResult, gitResult } from './spawn.js';
-import { listTree } from './tree.js';
+import { type TreeEntry, listTree, listTrees } from './tree.js';
+
+/** Every remote-tracking ref with its tip and the tip's committer date (raw: the hook's batch reads it as it is). */
+export const REMOTE_REFS = output(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/']);
+
+/** REMOTE_REFS' output (pure): each ref, its tip, the tip's committer time (seconds) and the ref it points to ('' for none). */
+export function parseRemoteRefs(out: string): { ref: string; commit: string; time: number; symref: string }[] {
+  return out.split('\n').filter(Boolean).map((line) => {
+    const [ref = '', commit = '', time, symref = ''] = line.split('\0');
+    return { ref, commit, time: Number(time), symref };
+  });
+}
 
 export async function listRemotes(cwd: string): Promise<string[]> {
   return ((await git(['remote'], { cwd, allowFail: true })) ?? '').split('\n').filter(Boolean);
@@ -21,6 +33,11 @@ export async function remoteDefaultBranch(cwd: string, remote: string): Promise<
 }
 
 export type Fetched = { tip: string } | { missing: true } | { error: string };
+
+/** Fetches `ref` of `remote` as the remote's configuration maps it; false when the fetch fails. */
+export async function fetchRef(cwd: string, remote: string, ref: string): Promise<boolean> {
+  return (await git(['fetch', '--quiet', '--no-tags', '--end-of-options', remote, ref], { cwd, allowFail: true })) !== null;
+}
 
 /** Fetches `branch` of `remote` into refs/remotes/<remote>/<branch> and returns its tip. */
 export async function fetchBranch(cwd: string, remote: string, branch: string): Promise<Fetched> {
@@ -36,11 +53,22 @@ export interface TreeFile {
   text: string | null;
 }
 
+const fileEntries = (entries: TreeEntry[], matches: (path: string) => boolean) => entries.filter((e) => e.type === 'blob' && e.mode !== '120000' && matches(e.path));
+
 /** The files of `commit` under `roots` that `matches` accepts, with their text. */
 export async function filesAt(cwd: string, commit: string, roots: string[], matches: (path: string) => boolean): Promise<TreeFile[]> {
-  const entries = (await listTree(commit, roots, cwd)).filter((e) => e.type === 'blob' && e.mode !== '120000' && matches(e.path));
+  const entries = fileEntries(await listTree(commit, roots, cwd), matches);
   const texts = await readObjects(entries.map((e) => e.oid), cwd);
   return entries.map((e, i) => ({ path: e.path, mode: e.mode, text: texts[i] ?? null }));
+}
+
+/** filesAt for several commits, read together: the listings in one batch, the texts in one cat-file (none for a commit that names no tree). */
+export async function filesAtEach(cwd: string, commits: string[], roots: string[], matches: (path: string) => boolean): Promise<TreeFile[][]> {
+  const listed = (await listTrees(commits, roots, cwd)).map((entries) => fileEntries(entries ?? [], matches));
+  const oids = [...new Set(listed.flat().map((e) => e.oid))];
+  const texts = await readObjects(oids, cwd);
+  const byOid = new Map(oids.map((oid, i) => [oid, texts[i] ?? null]));
+  return listed.map((entries) => entries.map((e) => ({ path: e.path, mode: e.mode, text: byOid.get(e.oid) ?? null })));
 }
 
 export interface OneFileCommit {
@@ -80,8 +108,8 @@ export function pushCommit(cwd: string, remote: string, commit: string, branch: 
   return gitResult(['push', '--porcelain', '--no-verify', '--end-of-options', remote, `${commit}:refs/heads/${branch}`], { cwd });
 }
 
-export async function isAncestor(cwd: string, ancestor: string, descendant: string): Promise<boolean> {
-  return (await git(['merge-base', '--is-ancestor', ancestor, descendant], { cwd, allowFail: true })) !== null;
+export function isAncestor(cwd: string, ancestor: string, descendant: string): Promise<boolean> {
+  return gitQuery(isAncestorOf(ancestor, descendant), cwd);
 }
 
 export async function updateRef(cwd: string, ref: string, commit: string): Promise<void> {

@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, type Config, type ConfigTexts, DEFAULT_CONFIG, configFromTexts, workingConfigTexts } from '../config/config.js';
-import type { Change } from './changes.js';
+import { type Change, mergeHeadDiffPaths } from './changes.js';
 import { type BatchCommand, gitBatch } from './batch.js';
-import { git, splitNul } from './git.js';
+import { type Answers, type Query, answersByName, git, gitQuery, query, splitNul } from './git.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
@@ -73,13 +73,18 @@ export function parseWorktrees(out: string): Worktree[] {
   return list;
 }
 
+/** The worktrees of the repository (`worktree list --porcelain`), the main one first. */
+export const WORKTREES = query(['worktree', 'list', '--porcelain'], parseWorktrees);
+
 const truthy = (v: string | undefined) => v !== undefined && ['true', 'yes', 'on', '1'].includes(v.toLowerCase());
 
-export interface Opened {
+export interface Opened<Q extends Reads> {
   repo: Repository;
-  /** The outputs of the extra commands (null where one failed). */
-  extra: (string | null)[];
+  /** The answers to the caller's own queries, by name. */
+  extra: Answers<Q>;
 }
+
+type Reads = Record<string, Query<unknown> | undefined>;
 
 /** Reads the repository facts; `cwd` is anywhere inside the working tree. */
 export async function openRepository(cwd = process.cwd()): Promise<Repository> {
@@ -97,9 +102,13 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
  * configuration at HEAD that does not load falls back to the defaults (every check enforcing),
  * so a broken file can be fixed by a commit and loosens nothing meanwhile.
  */
-export async function openRepositoryWith(cwd = process.cwd(), extra: BatchCommand[] = []): Promise<Opened> {
+export async function openRepositoryWith<Q extends Reads = Record<never, never>>(cwd = process.cwd(), extra: Q = {} as Q): Promise<Opened<Q>> {
+  const extraNames = Object.keys(extra).filter((n) => extra[n] !== undefined);
+  const extraList = extraNames.map((n) => extra[n]!);
   const commands = repositoryReads(extra);
-  const [paths, configOut, worktreeOut, refsOut, headConfig, headPackage, ...extraOut] = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
+  const outs = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
+  const [paths, configOut, worktreeOut, refsOut, headConfig, headPackage] = outs;
+  const extraAnswers = (await answersByName(extraNames, extraList, outs.slice(OWN_READS.length), cwd)) as Answers<Q>;
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(messages.notInWorktree(cwd));
   const gitConfig = parseConfigList(configOut ?? '');
@@ -123,7 +132,7 @@ export async function openRepositoryWith(cwd = process.cwd(), extra: BatchComman
     otherWorktrees: worktrees.filter((w) => w !== current),
     base,
   };
-  return { repo, extra: extraOut };
+  return { repo, extra: extraAnswers };
 }
 
 /** The configuration that judges what is made on top of `head` (see openRepositoryWith). */
@@ -160,17 +169,10 @@ async function configInForce(
  * The git reads openRepositoryWith makes, followed by the caller's `extra`. None depends on the
  * configuration: the runner makes these same reads for pre-commit before node starts.
  */
-export function repositoryReads(extra: BatchCommand[]): BatchCommand[] {
-  return [
-    ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
-    ['config', '-l', '-z'],
-    ['worktree', 'list', '--porcelain'],
-    LIST_BASES,
-    ['cat-file', 'blob', `HEAD:${CONFIG_FILE}`],
-    ['cat-file', 'blob', 'HEAD:package.json'],
-    ...extra,
-  ];
+export function repositoryReads(extra: Reads): BatchCommand[] {
+  return [...OWN_READS, ...Object.values(extra).flatMap((q) => (q ? [q.command] : []))];
 }
+
 
 const baseRevParse = (name: string) => ['rev-parse', '--verify', '-q', '--end-of-options', `${name}^{commit}`];
 
@@ -187,6 +189,16 @@ async function configuredBase(name: string, root: string): Promise<Repository['b
  */
 export const BASE_PATTERNS = ['refs/remotes/*/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/*/main', 'refs/remotes/*/master'];
 export const LIST_BASES: BatchCommand = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+
+/** In this order: the top and git dir, git's configuration, the worktrees, the base candidates, HEAD's two configuration files. */
+const OWN_READS: BatchCommand[] = [
+  ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
+  ['config', '-l', '-z'],
+  ['worktree', 'list', '--porcelain'],
+  LIST_BASES,
+  ['cat-file', 'blob', `HEAD:${CONFIG_FILE}`],
+  ['cat-file', 'blob', 'HEAD:package.json'],
+];
 
 interface Ref {
   commit: string;
@@ -240,6 +252,6 @@ function defaultBase(refs: Map<string, Ref>): Repository['base'] {
  */
 export async function onlyOwnChanges(repo: Repository, changes: Change[]): Promise<Change[]> {
   if (!existsSync(join(repo.gitDir, 'MERGE_HEAD'))) return changes;
-  const fromOther = new Set(splitNul(await git(['diff', '--cached', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'MERGE_HEAD'], { cwd: repo.root })));
+  const fromOther = await gitQuery(mergeHeadDiffPaths, repo.root);
   return changes.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
 }

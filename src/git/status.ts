@@ -2,7 +2,7 @@
 // and untracked files (not ignored), from one `git status`, which scans the tree once (`git diff
 // --name-only` and `git ls-files --others` each scanned it). No optional lock: it runs inside
 // hooks, while git holds the index.
-import { git, splitNul } from './git.js';
+import { gitQuery, query, splitNul } from './git.js';
 
 export const UNCOMMITTED_STATUS = ['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'];
 
@@ -21,6 +21,9 @@ export function parseUncommitted(out: string): string[] {
   return [...paths].sort();
 }
 
-export async function uncommittedPaths(root: string): Promise<string[]> {
-  return parseUncommitted(await git(UNCOMMITTED_STATUS, { cwd: root }));
+/** The paths left uncommitted, sorted. */
+export const UNCOMMITTED = query(UNCOMMITTED_STATUS, parseUncommitted);
+
+export function uncommittedPaths(root: string): Promise<string[]> {
+  return gitQuery(UNCOMMITTED, root);
 }

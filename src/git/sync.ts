@@ -1,5 +1,8 @@
-// git, synchronously: for the few places that cannot await (init's actions, and tests).
-import { execFileSync } from 'node:child_process';
+// git, synchronously: for the few places that cannot await (init's actions and their rollback,
+// doctor's probe of the installed hooks), each a named call.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { UserError } from '../errors.js';
+import { messages } from '../messages/index.js';
 import { type GitOptions, MAX_BUFFER, failure } from './spawn.js';
 
 export function gitSync(args: string[], opts: GitOptions = {}): string {
@@ -16,4 +19,43 @@ export function gitSync(args: string[], opts: GitOptions = {}): string {
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
     throw failure(args, stderr);
   }
+}
+
+/** The common dir the worktrees of the repository around `cwd` share, absolute. */
+export const commonDirSync = (cwd?: string) => gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd }).trim();
+
+/** The commit HEAD names, or null before the first commit. */
+export function headCommitSync(cwd: string): string | null {
+  try {
+    return gitSync(['rev-parse', '-q', '--verify', 'HEAD'], { cwd }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fills the index `env` names (GIT_INDEX_FILE) with `commit`'s tree, or empties it (null). */
+export function readTreeSync(commit: string | null, cwd: string, env: NodeJS.ProcessEnv): void {
+  gitSync(commit ? ['read-tree', commit] : ['read-tree', '--empty'], { cwd, env });
+}
+
+/** A local (repository) config value, or null when unset. */
+export function localConfigSync(key: string, cwd?: string): string | null {
+  const r = spawnSync('git', ['config', '--local', '--get', key], { cwd, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.replace(/\n$/, '') : null;
+}
+
+/** Sets a local config value. */
+export function setLocalConfigSync(key: string, value: string, cwd?: string): void {
+  gitSync(['config', '--local', key, value], { cwd });
+}
+
+/**
+ * Unsets every local value of `key` (those matching `valuePattern` only, when given); a key that
+ * is not set is left as wanted. `strict`: any other failure is an error (init's actions); a
+ * rollback restores what it can and goes on.
+ */
+export function unsetLocalConfigSync(key: string, opts: { valuePattern?: string; cwd?: string; strict?: boolean } = {}): void {
+  const r = spawnSync('git', ['config', '--local', '--unset-all', key, ...(opts.valuePattern === undefined ? [] : [opts.valuePattern])], { cwd: opts.cwd, encoding: 'utf8' });
+  // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
+  if (opts.strict && r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${key}`, r.stderr));
 }

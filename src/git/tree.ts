@@ -1,6 +1,5 @@
 // Reading trees: one parser for `ls-tree -z` output, and the listings built on it.
-import { gitBatch } from './batch.js';
-import { git, splitNul } from './git.js';
+import { git, gitQueries, query, splitNul } from './git.js';
 
 export interface TreeEntry {
   mode: string;
@@ -28,10 +27,13 @@ export async function listTree(rev: string, roots: string[], cwd: string): Promi
   return parseTree(await git(['ls-tree', '-r', '-z', '--end-of-options', rev, ...pathspec(roots)], { cwd }));
 }
 
-/** The recursive listings of several trees or commits, in one batch of shells (null for one that fails). */
+/** Every entry of `rev` under `roots`, recursively; null when `rev` names no tree. */
+export const treeUnder = (rev: string, roots: string[]) => query(['ls-tree', '-r', '-z', rev, ...pathspec(roots)], parseTree, () => null);
+
+/** The recursive listings of several trees or commits, asked together (null for one that fails). */
 export async function listTrees(revs: string[], roots: string[], cwd: string): Promise<(TreeEntry[] | null)[]> {
-  const outs = await gitBatch(revs.map((r) => ['ls-tree', '-r', '-z', r, ...pathspec(roots)]), cwd);
-  return outs.map((o) => (o === null ? null : parseTree(o)));
+  const listed = await gitQueries(Object.fromEntries(revs.map((r, i) => [i, treeUnder(r, roots)])), cwd);
+  return revs.map((_, i) => listed[i] ?? null);
 }
 
 /** The paths of `rev` under `roots`, recursively (none when `rev` names no tree). */

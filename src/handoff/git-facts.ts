@@ -1,21 +1,25 @@
 // What git says about the working tree, for the handoff: the facts a block states and the ones
 // a handoff is checked against (src/handoff/mismatches.ts). The shell half of the handoff.
 import type { Config } from '../config/config.js';
-import { git } from '../git/git.js';
-import { currentBranch } from '../git/queries.js';
-import { uncommittedPaths } from '../git/status.js';
+import { type Answers, gitQueries, gitQuery } from '../git/git.js';
+import { commitsBetween, commitsOf, firstParentBack, isAncestorOf, lastChanges, lastChangesIn, trackedAt } from '../git/history.js';
+import { CURRENT_BRANCH, LAST_COMMIT, commitNamed } from '../git/queries.js';
+import { UNCOMMITTED, uncommittedPaths } from '../git/status.js';
 import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
-/** The facts a block states, gathered from git (HEAD, branch, what is left uncommitted). */
-export async function blockFacts(root: string, config: Config, now: Date, known?: { branch: string | null }): Promise<BlockFacts> {
-  const [head, branch, uncommitted] = await Promise.all([
-    git(['log', '-1', '--format=%H%x00%s', 'HEAD'], { cwd: root, allowFail: true }),
-    known ? known.branch : currentBranch(root),
-    uncommittedPaths(root),
-  ]);
-  const [id, subject] = (head ?? '').trim().split('\0');
-  return { branch, head: id ? { id, subject: subject ?? '' } : null, uncommitted, now, staleAfterHours: config.staleAfterHours };
+/** The git reads a block's facts need besides the branch, for a caller to ask with its own. */
+export const BLOCK_READS = { head: LAST_COMMIT, uncommitted: UNCOMMITTED };
+
+/**
+ * The facts a block states, gathered from git (HEAD, branch, what is left uncommitted); `read`:
+ * BLOCK_READS' answers when the caller asked for them with its own reads (it knows the branch then).
+ */
+export async function blockFacts(root: string, config: Config, now: Date, known?: { branch: string | null; read?: Answers<typeof BLOCK_READS> }): Promise<BlockFacts> {
+  const { head, uncommitted, branch } = known
+    ? { branch: known.branch, ...(known.read ?? (await gitQueries(BLOCK_READS, root))) }
+    : await gitQueries({ ...BLOCK_READS, branch: CURRENT_BRANCH }, root);
+  return { branch, head, uncommitted, now, staleAfterHours: config.staleAfterHours };
 }
 
 /** Paths whose working copy differs from the index, and untracked files (not ignored). */
@@ -28,13 +32,21 @@ export { uncommittedPaths };
  * back to it (1.3 s at 100,000 commits), on every status.
  */
 export async function resolveLastCommit(rev: string | undefined, head: string | null, root: string, history?: Pick<PlanHistory, 'window' | 'bounded'>): Promise<HandoffGitFacts['lastCommit']> {
-  if (!rev || !/^[0-9A-Za-z._/-]{1,200}$/.test(rev) || rev.startsWith('-')) return null;
-  const full = (await git(['rev-parse', '--verify', '-q', `${rev}^{commit}`], { cwd: root, allowFail: true }))?.trim();
-  if (!full) return null;
-  if (!head) return { full, ancestor: false };
-  if (history?.window.has(full) || history?.bounded) return { full, ancestor: true };
-  const ancestor = (await git(['merge-base', '--is-ancestor', full, head], { cwd: root, allowFail: true })) !== null;
-  return { full, ancestor };
+  return (await resolveLastCommits([rev], head, root, history))[0]!;
+}
+
+/** resolveLastCommit for several plans' lastCommit at once: one batch of reads, then one for the ancestry asked. */
+export async function resolveLastCommits(revs: (string | undefined)[], head: string | null, root: string, history?: Pick<PlanHistory, 'window' | 'bounded'>): Promise<HandoffGitFacts['lastCommit'][]> {
+  const usable = (rev: string | undefined): rev is string => rev !== undefined && rev !== '' && /^[0-9A-Za-z._/-]{1,200}$/.test(rev) && !rev.startsWith('-');
+  const full: Record<string, string | null> = await gitQueries(Object.fromEntries(revs.flatMap((rev, i) => (usable(rev) ? [[i, commitNamed(rev)]] : []))), root);
+  const found = revs.map((_, i) => full[i] ?? null);
+  const ask = head && !history?.bounded ? found.filter((f): f is string => f !== null && !history?.window.has(f)) : [];
+  const ancestors = await gitQueries(Object.fromEntries([...new Set(ask)].map((f) => [f, isAncestorOf(f, head!)])), root);
+  return found.map((f) => {
+    if (f === null) return null;
+    if (!head) return { full: f, ancestor: false };
+    return { full: f, ancestor: history?.window.has(f) || history?.bounded ? true : ancestors[f] === true };
+  });
 }
 
 /** How far back status looks for a plan's last change: bounded, so status costs the same on any history. */
@@ -51,16 +63,7 @@ export interface PlanHistory {
   bounded: boolean;
 }
 
-/** Pure: `git log --format=%x01%H --name-only -z` into each path's newest commit. */
-export function lastChanges(out: string): Map<string, string> {
-  const last = new Map<string, string>();
-  for (const chunk of out.split('\x01')) {
-    const [commit, ...names] = chunk.split(/[\0\n]/).filter(Boolean);
-    if (!commit) continue;
-    for (const name of names) if (!last.has(name)) last.set(name, commit);
-  }
-  return last;
-}
+export { lastChanges };
 
 /**
  * When each plan last changed, for every plan at once, looking back at most HISTORY_WINDOW
@@ -71,26 +74,19 @@ export async function planHistory(paths: string[], head: string | null, root: st
   const history: PlanHistory = { counts: new Map(), beyond: new Set(), window: new Set(), bounded: false };
   if (!head || paths.length === 0) return history;
   // The window's far end: HISTORY_WINDOW first parents back (none when the history is shorter).
-  const bound = (await git(['rev-parse', '-q', '--verify', `${head}~${HISTORY_WINDOW}`], { cwd: root, allowFail: true }))?.trim();
+  const bound = await gitQuery(firstParentBack(head, HISTORY_WINDOW), root);
   const range = bound ? [head, `^${bound}`] : [head];
   history.bounded = Boolean(bound);
-  const [list, touched, tracked] = await Promise.all([
-    git(['rev-list', ...range], { cwd: root }),
-    git(['--literal-pathspecs', 'log', '--format=%x01%H', '--name-only', '-z', '--no-renames', ...range, '--', ...paths], { cwd: root }),
-    git(['--literal-pathspecs', 'ls-tree', '-z', '--name-only', head, '--', ...paths], { cwd: root, allowFail: true }),
-  ]);
-  for (const c of list.split('\n')) if (c) history.window.add(c);
-  const last = lastChanges(touched);
-  const atHead = new Set((tracked ?? '').split('\0').filter(Boolean));
-  await Promise.all(
-    paths.map(async (path) => {
-      const commit = last.get(path);
-      if (commit) history.counts.set(path, Number((await git(['rev-list', '--count', `${commit}..${head}`], { cwd: root })).trim()));
-      else if (bound && atHead.has(path)) {
-        history.counts.set(path, HISTORY_WINDOW);
-        history.beyond.add(path);
-      }
-    }),
-  );
+  const { list, last, atHead } = await gitQueries({ list: commitsOf(range), last: lastChangesIn(range, paths), atHead: trackedAt(head, paths) }, root);
+  for (const c of list) history.window.add(c);
+  const changed = paths.filter((path) => last.has(path));
+  const counts = await gitQueries(Object.fromEntries(changed.map((path) => [path, commitsBetween(last.get(path)!, head)])), root);
+  for (const path of paths) {
+    if (last.has(path)) history.counts.set(path, counts[path]!);
+    else if (bound && atHead.has(path)) {
+      history.counts.set(path, HISTORY_WINDOW);
+      history.beyond.add(path);
+    }
+  }
   return history;
 }

@@ -10,19 +10,19 @@ import { basename, join } from 'node:path';
 import { loadConfig, type Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../core/changes.js';
-import { git, splitNul } from '../git/git.js';
+import { git, gitQueries, splitNul } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
-import { repoRoot } from '../git/queries.js';
+import { currentBranch, indexPathsUnder, repoRoot } from '../git/queries.js';
 import type { Identity } from '../core/identity.js';
 import { readWorktreeFacts } from '../facts/facts.js';
 import type { Handoff, PlanState } from '../core/plan-types.js';
 import { diffIndex } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { readSnapshot } from '../plan/snapshot.js';
+import { planPathsAmong, readSnapshot } from '../plan/snapshot.js';
 import { readPlanText } from '../plan/plan-text.js';
 import { handoffMismatches } from './mismatches.js';
-import { blockFacts, resolveLastCommit } from './git-facts.js';
+import { BLOCK_READS, blockFacts, resolveLastCommit } from './git-facts.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
 
 const DERIVED = ['updatedBy', 'updatedAt', 'branch'] as const;
@@ -190,10 +190,15 @@ export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; 
   const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
   if (stagedPlans.length === 0 && !touchedPaths(changes).some(plans.matches)) return { staged: [], warnings: [] };
 
+  // The index's plan paths and the block's facts, asked for together: one batch of shells.
+  const [{ indexPaths, ...read }, branch] = await Promise.all([
+    gitQueries({ indexPaths: indexPathsUnder(plans.roots), ...BLOCK_READS }, root),
+    opts.known ? opts.known.branch : currentBranch(root),
+  ]);
   const [index, atHead, facts] = await Promise.all([
-    readSnapshot('index', config, root),
+    readSnapshot('index', config, root, planPathsAmong(indexPaths, config)),
     readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
-    blockFacts(root, config, now, opts.known ? { branch: opts.known.branch } : undefined),
+    blockFacts(root, config, now, { branch, read }),
   ]);
   const identity = opts.known?.identity ?? (await readWorktreeFacts(root)).identity;
   const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));

@@ -33,9 +33,9 @@ export async function runHook(name: HookName, load: () => Promise<HookRun>, args
 /** Appends this hook's answer to doctor's probe file; false when there is no such file (a real run). */
 async function answerDoctor(name: string, nonce: string): Promise<boolean> {
   if (!/^[0-9a-f]+$/.test(nonce)) return false;
-  const [{ gitSync }, { appendFileSync, existsSync }, { join }] = await Promise.all([import('../git/sync.js'), import('node:fs'), import('node:path')]);
+  const [{ commonDirSync }, { appendFileSync, existsSync }, { join }] = await Promise.all([import('../git/sync.js'), import('node:fs'), import('node:path')]);
   try {
-    const probe = join(gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir']).trim(), 'plan-hooks', `doctor-${nonce}`);
+    const probe = join(commonDirSync(), 'plan-hooks', `doctor-${nonce}`);
     if (!existsSync(probe)) return false;
     appendFileSync(probe, `${name}\t${process.execPath}\t${process.argv[1] ?? ''}\n`);
     return true;

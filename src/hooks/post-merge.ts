@@ -8,12 +8,12 @@ import { neverFail } from '../worklog/guard.js';
 
 const run: HookRun = () =>
   neverFail('post-merge', async () => {
-    const { git } = await import('../git/git.js');
-    const parents = (await git(['rev-list', '--parents', '-n', '1', 'HEAD'])).trim().split(' ');
-    if (parents.length < 3) return;
+    const [{ gitQuery }, { withParents }] = await Promise.all([import('../git/git.js'), import('../git/log.js')]);
+    const head = await gitQuery(withParents('HEAD'), process.cwd());
+    if (head.parents.length < 2) return;
     const { tail, worklogPath } = await import('../worklog/store.js');
     const recent = await tail<{ commit?: string }>(await worklogPath(), 200);
-    if (recent.some((e) => e.commit === parents[0])) return;
+    if (recent.some((e) => e.commit === head.commit)) return;
     const { recordHead } = await import('../worklog/record.js');
     await recordHead();
   });

@@ -6,12 +6,14 @@ import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { CHECKS, allowed, skipsFrom } from '../core/check.js';
 import type { CheckName } from '../config/config.js';
 import type { Repository } from '../git/repository.js';
-import { resolveIdentity } from '../identity/resolve.js';
+import { IDENTITY_READS, identityFrom } from '../identity/resolve.js';
 import type { OverrideEntry } from '../worklog/entry.js';
-import { append, worklogPath } from '../worklog/store.js';
+import { append, worklogFile } from '../worklog/store.js';
 import { type CommitVerdict, type KnownToRemote, checkCommits } from '../check/range.js';
 import { openRepository } from '../git/repository.js';
-import { gitAlone } from '../git/spawn.js';
+import { commitsNotOn } from '../git/history.js';
+import { GIT_DIRS, existingObjects } from '../git/queries.js';
+import { gitQueries } from '../git/git.js';
 import { messages } from '../messages/index.js';
 import { refuseDroppedClaims } from '../check/dropped-claims.js';
 
@@ -52,11 +54,9 @@ export async function pushedCommits(lines: string[], remote: string, cwd: string
   const refs = [/[/:]/.test(remote) ? '--remotes' : `--remotes=${remote}`];
   if (revs.length === 0) return { commits: [], known: { refs, commits: [] } };
   // A replaced remote tip this clone has never fetched is not an object here: leave it out.
-  const present = await gitAlone(['cat-file', '--batch-check'], { cwd, input: revs.map((r) => `${r.replace(/^\^/, '')}\n`).join('') });
-  const have = new Set(present.split('\n').filter((l) => !l.endsWith(' missing')).map((l) => l.split(' ')[0]));
+  const have = await existingObjects(revs.map((r) => r.replace(/^\^/, '')), cwd);
   const usable = revs.filter((r) => have.has(r.replace(/^\^/, '')));
-  const input = usable.map((r) => `${r}\n`).join('');
-  const commits = (await gitAlone(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', ...refs], { cwd, input })).split('\n').filter(Boolean);
+  const commits = await commitsNotOn(usable, refs, cwd);
   return { commits, known: { refs, commits: usable.filter((r) => r.startsWith('^')).map((r) => r.slice(1)) } };
 }
 
@@ -67,7 +67,8 @@ export async function pushedCommits(lines: string[], remote: string, cwd: string
  * which check — and CI, which ignores both variables, judges the same commits again.
  */
 async function recordOverride(repo: Repository, remote: string, skipped: string[], verdicts: CommitVerdict[]): Promise<void> {
-  const [file, identity] = await Promise.all([worklogPath(repo.root), resolveIdentity(repo.config, null, repo.root)]);
+  const { dirs, ...read } = await gitQueries({ dirs: GIT_DIRS, ...IDENTITY_READS }, repo.root);
+  const [file, identity] = [worklogFile(dirs.commonDir), identityFrom(repo.config, null, read)];
   const commits = verdicts.map((v) => ({ commit: v.commit, subject: v.subject, paths: [...new Set(v.decision.refusals.map((h) => h.path))] }));
   await append(file, (seq): OverrideEntry => ({ v: 1, type: 'override', seq, time: new Date().toISOString(), branch: repo.branch, worktree: repo.root, identity, hook: 'pre-push', remote, skipped, commits }));
 }

@@ -19,7 +19,9 @@ import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { readIndexFacts } from '../facts/facts.js';
-import { git } from '../git/git.js';
+import { gitQueries, gitQuery } from '../git/git.js';
+import { interpretTrailers, commitInfoOf } from '../git/log.js';
+import { ABSOLUTE_GIT_DIR, WRITE_TREE } from '../git/queries.js';
 import { messages } from '../messages/index.js';
 import { verifiedFor } from '../worklog/verified.js';
 import { identityRefused, judgeIndex } from './pre-commit.js';
@@ -41,29 +43,31 @@ async function applyTrailers(file: string, args: string[], source: string | unde
   const emptyFirst = kept.split('\n', 1)[0] === '';
   // An empty -m stays empty, so git still aborts it.
   if (emptyFirst && !editor && !kept.split('\n').some((l) => l.trim() !== '' && !l.startsWith('#'))) return;
-  await git(['interpret-trailers', '--in-place', ...args, file], { cwd });
+  await interpretTrailers(file, args, cwd);
   // The editor's template: keep line 1 for the subject, a blank line before the trailers.
   if (emptyFirst) await writeFile(file, `\n${await readFile(file, 'utf8')}`);
 }
 
 /** A pick: the picked commit's sealed records, sealed again for the tree being committed. */
 async function resealPick(file: string, picked: string, source: string | undefined, cwd: string): Promise<void> {
-  const fmt = `--format=%T%x00%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)%x00%(trailers:key=${SKIP_TRAILER},valueonly,separator=%x01)`;
-  const [meta, tree] = await Promise.all([git(['log', '-1', '--no-show-signature', fmt, picked], { cwd, allowFail: true }), git(['write-tree'], { cwd, allowFail: true })]);
+  const { meta, tree } = await gitQueries({ meta: commitInfoOf(picked, [AGENT_TRAILER, SKIP_TRAILER]), tree: WRITE_TREE }, cwd);
   if (!meta || !tree) return;
-  const [oldTree, agents, skips] = meta.replace(/\n$/, '').split('\0');
-  const agent = agents && !agents.includes('\u0001') ? parseAgentTrailer(agents, oldTree!) : null;
-  const skipped = skips && !skips.includes('\u0001') ? parseSkipTrailer(skips, oldTree!) : null;
+  // One value each, or none: a commit carrying two records of either is not resealed.
+  const one = (values: string[] | undefined) => (values?.length === 1 ? values[0]! : null);
+  const agents = one(meta.trailers[AGENT_TRAILER]);
+  const skips = one(meta.trailers[SKIP_TRAILER]);
+  const agent = agents ? parseAgentTrailer(agents, meta.tree) : null;
+  const skipped = skips ? parseSkipTrailer(skips, meta.tree) : null;
   const args: string[] = [];
-  const value = agent?.sealed ? agentTrailerValue(agent, tree.trim()) : null;
+  const value = agent?.sealed ? agentTrailerValue(agent, tree) : null;
   if (value) args.push('--if-exists', 'replace', '--trailer', `${AGENT_TRAILER}: ${value}`);
-  if (skipped) args.push('--if-exists', 'replace', '--trailer', `${SKIP_TRAILER}: ${skipTrailerValue(skipped, tree.trim())}`);
+  if (skipped) args.push('--if-exists', 'replace', '--trailer', `${SKIP_TRAILER}: ${skipTrailerValue(skipped, tree)}`);
   if (args.length > 0) await applyTrailers(file, args, source, cwd);
 }
 
 const run: HookRun = async ([messageFile, source]) => {
   if (!messageFile || (source !== undefined && NOT_OURS.has(source))) return 0;
-  const gitDir = (await git(['rev-parse', '--absolute-git-dir'])).trim();
+  const gitDir = await gitQuery(ABSOLUTE_GIT_DIR, process.cwd());
   const file = resolve(process.cwd(), messageFile);
   const pickHead = join(gitDir, 'CHERRY_PICK_HEAD');
   if (existsSync(pickHead)) {

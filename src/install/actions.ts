@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
-import { gitSync } from '../git/sync.js';
+import { commonDirSync, setLocalConfigSync, unsetLocalConfigSync } from '../git/sync.js';
 import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 
@@ -49,12 +49,10 @@ export function apply(action: Action): void {
       cpSync(action.from, action.to, { recursive: true });
       return;
     case 'gitConfig':
-      // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
       if (action.value === null) {
-        const match = action.match === undefined ? [] : [`^${action.match.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`];
-        const r = spawnSync('git', ['config', '--local', '--unset-all', action.key, ...match], { encoding: 'utf8' });
-        if (r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${action.key}`, r.stderr));
-      } else gitSync(['config', '--local', action.key, action.value], {});
+        const valuePattern = action.match === undefined ? undefined : `^${action.match.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+        unsetLocalConfigSync(action.key, { valuePattern, strict: true });
+      } else setLocalConfigSync(action.key, action.value);
       return;
     case 'command': {
       const [cmd, ...args] = action.argv as [string, ...string[]];
@@ -82,7 +80,7 @@ export function apply(action: Action): void {
 
 /** The main worktree's root, for a linked worktree whose own node_modules does not exist. */
 function mainRoots(root: string): string[] {
-  const common = gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root }).trim();
+  const common = commonDirSync(root);
   return [dirname(common)];
 }
 

@@ -12,9 +12,9 @@ import { worklogFile } from '../worklog/store.js';
 import { NOTES_REF } from '../worklog/notes.js';
 import { entryFiles as configuredEntryFiles } from '../config/entry-files.js';
 import { UserError } from '../errors.js';
-import { git } from '../git/git.js';
-import { repoRoot } from '../git/queries.js';
-import { parseWorktrees } from '../git/repository.js';
+import { gitQueries } from '../git/git.js';
+import { GIT_DIRS, IS_BARE, configWithScope, localConfigMatching, repoRoot } from '../git/queries.js';
+import { WORKTREES } from '../git/repository.js';
 import { messages } from '../messages/index.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from './managers.js';
@@ -184,21 +184,18 @@ function isDir(path: string): boolean {
 
 export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   const root = await repoRoot(cwd);
-  const [gitDir, commonDir] = (
-    await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root })
-  )
-    .trim()
-    .split('\n') as [string, string];
-  const hooksPathOut = await git(['config', '--show-scope', '--get', 'core.hooksPath'], { cwd: root, allowFail: true });
-  const [hooksPathScope, ...valueParts] = (hooksPathOut?.replace(/\n$/, '') ?? '').split('\t');
-  const hooksPath = valueParts.join('\t').trim() || null;
+  // One batch: the git dirs, core.hooksPath and where it is set, the worktrees, whether the
+  // repository is bare, and the notes settings init may have made.
+  const read = await gitQueries({ dirs: GIT_DIRS, hooksPath: configWithScope('core.hooksPath'), worktrees: WORKTREES, bare: IS_BARE, notes: localConfigMatching('^(notes\\.rewrite|plan-hooks\\.notesrewritemode)') }, root);
+  const { gitDir, commonDir } = read.dirs;
+  const hooksPathScope = read.hooksPath?.scope ?? '';
+  const hooksPath = read.hooksPath?.value.trim() || null;
   // Relative hooksPath is resolved against the worktree's top, where git runs hooks.
   const hooksDir = hooksPath
     ? resolve(root, hooksPath.replace(/^~(?=\/)/, process.env.HOME ?? '~'))
     : join(commonDir, 'hooks');
-  const worktreeList = await git(['worktree', 'list', '--porcelain'], { cwd: root });
-  const worktreeRoots = parseWorktrees(worktreeList).map((w) => w.path);
-  const bare = (await git(['rev-parse', '--is-bare-repository'], { cwd: root })).trim() === 'true';
+  const worktreeRoots = read.worktrees.map((w) => w.path);
+  const bare = read.bare;
   const mainRoot = bare ? null : (worktreeRoots[0] ?? null);
 
   const pkgText = readIf(join(root, 'package.json'));
@@ -240,9 +237,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
       .find(existsSync) ?? null;
   const preCommitBin = preCommitConfig !== null ? onPath('pre-commit') : null;
   const yarnrc = readIf(join(root, '.yarnrc.yml'));
-  const local = (await git(['config', '--local', '--get-regexp', '^(notes\\.rewrite|plan-hooks\\.notesrewritemode)'], { cwd: root, allowFail: true })) ?? '';
-  const settings = local.split('\n').filter(Boolean).map((l) => ({ key: l.split(' ')[0]!, value: l.slice(l.indexOf(' ') + 1) }));
-  const notesSettings = settings.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
+  const notesSettings = read.notes.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
   if (notesSettings.some((e) => e.key === 'plan-hooks.notesrewritemode')) notesSettings.push({ key: 'notes.rewritemode', value: 'ignore' });
   let huskyDirEntries: string[] = [];
   try {

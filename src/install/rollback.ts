@@ -2,7 +2,7 @@
 // lockfiles the package manager rewrites, the hook directories husky and the managers write, the
 // local core.hooksPath), saved before the first action and put back when one fails, so a failed
 // init leaves the repository as it found it. node_modules is the package manager's: not saved.
-import { spawnSync } from 'node:child_process';
+import { localConfigSync, setLocalConfigSync, unsetLocalConfigSync } from '../git/sync.js';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Action } from './actions.js';
@@ -31,11 +31,6 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-function localConfig(cwd: string, key: string): string | null {
-  const r = spawnSync('git', ['config', '--local', '--get', key], { cwd, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.replace(/\n$/, '') : null;
-}
-
 /** Saves `files` and everything under `dirs`, and the local git `keys`. */
 export function save(cwd: string, files: string[], dirs: string[], keys: string[]): Saved {
   const saved: Saved = { files: new Map(), newDirs: [], dirs: [], config: new Map(), cwd };
@@ -47,7 +42,7 @@ export function save(cwd: string, files: string[], dirs: string[], keys: string[
   }
   saved.dirs = dirs;
   for (const dir of dirs) if (!existsSync(dir)) saved.newDirs.push(dir);
-  for (const key of keys) saved.config.set(key, localConfig(cwd, key));
+  for (const key of keys) saved.config.set(key, localConfigSync(key, cwd));
   return saved;
 }
 
@@ -66,9 +61,15 @@ export function restore(saved: Saved): void {
   }
   for (const dir of saved.newDirs) rmSync(dir, { recursive: true, force: true });
   for (const [key, value] of saved.config) {
-    if (localConfig(saved.cwd, key) === value) continue;
-    if (value === null) spawnSync('git', ['config', '--local', '--unset-all', key], { cwd: saved.cwd });
-    else spawnSync('git', ['config', '--local', key, value], { cwd: saved.cwd });
+    if (localConfigSync(key, saved.cwd) === value) continue;
+    if (value === null) unsetLocalConfigSync(key, { cwd: saved.cwd });
+    else {
+      try {
+        setLocalConfigSync(key, value, saved.cwd);
+      } catch {
+        // A rollback restores what it can.
+      }
+    }
   }
 }
 

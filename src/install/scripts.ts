@@ -3,7 +3,7 @@
 // of husky's .husky/<hook> files. Pure: paths in, text out.
 import { readFileSync } from 'node:fs';
 import { preCommitReads } from '../facts/facts.js';
-import { shQuote } from '../git/batch.js';
+import { shQuote } from '../lib/sh-quote.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
 import { messages } from '../messages/index.js';

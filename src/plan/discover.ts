@@ -26,9 +26,13 @@ export function isPlanPath(path: string, config: Config): boolean {
 
 /** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */
 export async function findPlanFiles(root: string, config: Config): Promise<string[]> {
+  return planFilesAmong(await workingFiles(root), root, config);
+}
+
+/** The plans among the working tree's files (WORKING_FILES' answer), sorted. */
+export function planFilesAmong(files: string[], root: string, config: Config): string[] {
   // -c also lists tracked files deleted from the working tree; those are not there to read.
-  const files = new Set((await workingFiles(root)).filter((p) => isPlanPath(p, config) && existsSync(join(root, p))));
-  return [...files].sort();
+  return [...new Set(files.filter((p) => isPlanPath(p, config) && existsSync(join(root, p))))].sort();
 }
 
 export interface PlanMatcher {

@@ -29,9 +29,13 @@ export interface Snapshot {
 /** Plan paths at a place; the working tree is what validate's findPlanFiles sees. */
 async function planPaths(place: Place, config: Config, cwd: string): Promise<string[]> {
   if (place === 'worktree') return findPlanFiles(cwd, config);
-  const plans = planMatcher(config);
-  const paths = place === 'index' ? await indexPaths(plans.roots, cwd) : await treePaths(place.rev, plans.roots, cwd);
-  return [...new Set(paths)].filter(plans.matches).sort();
+  const roots = planMatcher(config).roots;
+  return planPathsAmong(place === 'index' ? await indexPaths(roots, cwd) : await treePaths(place.rev, roots, cwd), config);
+}
+
+/** The plan paths among `paths` (a listing under the plan roots), sorted, each once. */
+export function planPathsAmong(paths: string[], config: Config): string[] {
+  return [...new Set(paths)].filter(planMatcher(config).matches).sort();
 }
 
 

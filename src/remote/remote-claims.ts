@@ -10,12 +10,11 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import type { Config, RemoteClaims } from '../config/config.js';
 import { objectIds } from '../git/cat-file.js';
-import { git } from '../git/git.js';
+import { gitQuery } from '../git/git.js';
+import { REMOTE_REFS, parseRemoteRefs } from '../git/remote.js';
 import { listTrees } from '../git/tree.js';
 import { messages } from '../messages/index.js';
 
-/** Every remote-tracking ref with its tip and the tip's committer date; read in the hook's batch. */
-export const LIST_REMOTE_BRANCHES = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/'];
 
 export interface RemoteBranch {
   /** `origin/feature/export`. */
@@ -43,13 +42,11 @@ export function selectRemoteBranches(out: string, cfg: RemoteClaims | false, now
   const remoteOk = globMatcher(cfg.remotes);
   const branchOk = globMatcher(cfg.branches);
   const branches: RemoteBranch[] = [];
-  for (const line of out.split('\n')) {
-    const [ref, commit, time, symref] = line.split('\0');
-    if (!ref?.startsWith('refs/remotes/') || !commit || symref) continue;
+  for (const { ref, commit, time: t, symref } of parseRemoteRefs(out)) {
+    if (!ref.startsWith('refs/remotes/') || !commit || symref) continue;
     const name = ref.slice('refs/remotes/'.length);
     const slash = name.indexOf('/');
     if (slash <= 0 || name === exclude || ref === exclude) continue;
-    const t = Number(time);
     if (!(t >= since) || !remoteOk(name.slice(0, slash)) || !branchOk(name.slice(slash + 1))) continue;
     branches.push({ name, ref, commit, time: t });
   }
@@ -166,7 +163,7 @@ export function distinctPlans(plans: RemotePlan[], skip: (file: string, oid: str
 /** The remote-tracking branches to read for `config`, from for-each-ref's output (or read now). */
 export async function remoteBranches(cwd: string, config: Config, now: Date, exclude: string | null, listed?: string | null): Promise<RemoteBranch[]> {
   if (config.remoteClaims === false) return [];
-  const out = listed ?? (await git(LIST_REMOTE_BRANCHES, { cwd, allowFail: true })) ?? '';
+  const out = listed ?? (await gitQuery(REMOTE_REFS, cwd)) ?? '';
   return selectRemoteBranches(out, config.remoteClaims, now, exclude);
 }
 

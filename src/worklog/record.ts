@@ -6,7 +6,8 @@ import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
 import { parseNameStatus, type Change } from '../git/changes.js';
 import { touchedPaths } from '../core/changes.js';
-import { git } from '../git/git.js';
+import { git, gitQueries } from '../git/git.js';
+import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT } from '../git/queries.js';
 import { parseConfigList } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
@@ -336,12 +337,8 @@ export async function catchUp(root: string, commonDir: string, gitDir: string, h
 
 /** catchUp for a reader that knows only its working tree (log): one round of git first. */
 export async function catchUpAt(root: string): Promise<string> {
-  const [dirs, head, branch] = await Promise.all([
-    git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: root }),
-    git(['rev-parse', '-q', '--verify', 'HEAD'], { cwd: root, allowFail: true }),
-    git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: root, allowFail: true }),
-  ]);
-  const [gitDir, commonDir] = dirs.trim().split('\n') as [string, string];
-  await catchUp(root, commonDir, gitDir, head?.trim() || null, branch?.trim() || null);
+  const { dirs, head, branch } = await gitQueries({ dirs: GIT_DIRS, head: HEAD_COMMIT, branch: CURRENT_BRANCH }, root);
+  const { gitDir, commonDir } = dirs;
+  await catchUp(root, commonDir, gitDir, head, branch);
   return worklogFile(commonDir);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
 import { renderShim } from '../../src/install/scripts.js';
-import { shQuote } from '../../src/git/batch.js';
+import { shQuote } from '../../src/lib/sh-quote.js';
 import { removeSection, upsertSection } from '../../src/fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/install/sections.js';
 import { addPreCommitRepo, preCommitHookStage, shippedHooks } from '../../src/install/managers.js';

@@ -1,0 +1,67 @@
+// Commits' own facts — parents, tree, author, time, subject, the values of chosen trailers — for
+// many commits in one `git log --no-walk --stdin` (revisions on stdin: a range of 10,000 commits
+// fits no argv), and one commit's through the same format.
+import { git, query } from './git.js';
+
+export interface CommitInfo {
+  commit: string;
+  parents: string[];
+  tree: string;
+  author: string;
+  time: Date;
+  subject: string;
+  /** The values of each trailer key asked for (git matches keys without regard to case). */
+  trailers: Record<string, string[]>;
+}
+
+/** `git log --format` for CommitInfo, with the values of these trailer keys. */
+export const commitFormat = (trailerKeys: string[]) =>
+  `--format=${['%H', '%P', '%T', '%an', '%ct', '%s', ...trailerKeys.map((k) => `%(trailers:key=${k},valueonly,separator=%x01)`)].join('%x00')}%x1e`;
+
+const list = (v: string | undefined) => (v ? v.split('\u0001').map((s) => s.trim()).filter(Boolean) : []);
+
+/** `git log` output in commitFormat(trailerKeys) (pure). */
+export function parseCommitInfo(out: string, trailerKeys: string[]): CommitInfo[] {
+  return out
+    .split('\u001e')
+    .map((r) => r.replace(/^\n/, ''))
+    .filter(Boolean)
+    .map((record) => {
+      const [commit, parents, tree, author, time, subject, ...values] = record.split('\0');
+      return {
+        commit: commit!,
+        parents: parents ? parents.split(' ') : [],
+        tree: tree ?? '',
+        author: author ?? '',
+        time: new Date(Number(time) * 1000),
+        subject: subject ?? '',
+        trailers: Object.fromEntries(trailerKeys.map((k, i) => [k, list(values[i])])),
+      };
+    });
+}
+
+/** The facts of each of `commits`, in the order given, with the values of `trailerKeys`. */
+export async function commitInfos(commits: string[], trailerKeys: string[], cwd: string): Promise<CommitInfo[]> {
+  if (commits.length === 0) return [];
+  const out = await git(['log', '--no-walk=unsorted', '--stdin', '--no-show-signature', commitFormat(trailerKeys)], { cwd, input: commits.map((c) => `${c}\n`).join('') });
+  return parseCommitInfo(out, trailerKeys);
+}
+
+/** The author's name of `commit`. */
+export const authorOf = (commit: string) => query(['log', '-1', '--format=%an', commit], (out) => out.trim());
+
+/** The facts of the one commit `rev` names (CommitInfo, with `trailerKeys`), or null when it names none. */
+export const commitInfoOf = (rev: string, trailerKeys: string[]) =>
+  query(['log', '-1', '--no-show-signature', commitFormat(trailerKeys), rev], (out) => parseCommitInfo(out, trailerKeys)[0] ?? null, () => null);
+
+/** The commit `rev` names and its parents, first parent first. */
+export const withParents = (rev: string) =>
+  query(['rev-list', '--parents', '-n', '1', rev], (out) => {
+    const [commit = '', ...parents] = out.trim().split(' ');
+    return { commit, parents };
+  });
+
+/** Writes trailers into a message file as `git interpret-trailers --in-place` does (`args`: its options). */
+export async function interpretTrailers(file: string, args: string[], cwd: string): Promise<void> {
+  await git(['interpret-trailers', '--in-place', ...args, file], { cwd });
+}
