@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { JsonSyntaxError, parseJsonDocument } from '../lib/json-document.js';
+import { scanJson } from '../lib/json-document.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';
@@ -121,13 +121,9 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    // Only on failure: our parser says where, JSON.parse (on Node 20) does not reliably.
-    try {
-      parseJsonDocument(text);
-    } catch (error) {
-      if (error instanceof JsonSyntaxError) throw new UsageError(messages.config.badJson(file, error.line, error.column, error.message));
-    }
-    throw new UsageError(messages.config.badJson(file, 1, 1, 'unreadable'));
+    // Only on failure: the scan says where, JSON.parse (on Node 20) does not reliably.
+    const { error } = scanJson(text);
+    throw new UsageError(error ? messages.config.badJson(file, error.line, error.column, messages.jsonProblem(error.reason)) : messages.config.badJson(file, 1, 1, messages.jsonUnreadable));
   }
 }
 

@@ -1,7 +1,7 @@
 // JSON with positions. Every problem in a plan names a line and column, and JSON.parse gives
-// neither a value's position nor (portably, on Node 20) a syntax error's. This parser produces
-// the same value as JSON.parse and remembers where each value starts. Plan files are untrusted:
-// nesting is bounded so hostile input cannot exhaust the stack.
+// neither a value's position nor (portably, on Node 20) a syntax error's, nor tells a repeated
+// key. One scan (scanJson) finds all three; values are always JSON.parse's. Plan files are
+// untrusted: the scan is one linear pass, nesting bounded, nothing recursive.
 
 /** A path into a JSON value: property names and array indices. */
 export type JsonPath = readonly (string | number)[];
@@ -13,15 +13,42 @@ export interface Position {
   column: number;
 }
 
+/**
+ * What is wrong with JSON text, as data: the sentence is the caller's (src/messages/common.ts
+ * jsonSyntax), since lib/ holds no product wording. `found` is the character found, or null at
+ * the end of the text.
+ */
+export type JsonSyntaxReason =
+  | { kind: 'comment' }
+  | { kind: 'single-quotes' }
+  | { kind: 'trailing-comma'; close: '}' | ']' }
+  | { kind: 'expected-key'; found: string | null }
+  | { kind: 'expected-colon'; found: string | null }
+  | { kind: 'expected-after-property'; found: string | null }
+  | { kind: 'expected-after-element'; found: string | null }
+  | { kind: 'expected-value'; found: string | null }
+  | { kind: 'after-end'; found: string | null }
+  | { kind: 'unterminated-string' }
+  | { kind: 'control-character'; found: string }
+  | { kind: 'bad-unicode-escape' }
+  | { kind: 'bad-escape'; escape: string }
+  | { kind: 'bad-number' }
+  | { kind: 'too-deep'; max: number };
+
 export class JsonSyntaxError extends Error {
   constructor(
-    message: string,
+    readonly reason: JsonSyntaxReason,
+    /** UTF-16 offset in the text. */
+    readonly offset: number,
     readonly line: number,
     readonly column: number,
-    /** True when the text nests deeper than MAX_DEPTH (it may be valid JSON otherwise). */
-    readonly tooDeep = false,
   ) {
-    super(message);
+    super(`JSON ${reason.kind} at line ${line}, column ${column}`);
+  }
+
+  /** True when the text nests deeper than MAX_DEPTH (it may be valid JSON otherwise). */
+  get tooDeep(): boolean {
+    return this.reason.kind === 'too-deep';
   }
 }
 
@@ -85,11 +112,15 @@ export function pointerToPath(pointer: string, value: unknown): JsonPath {
   return path;
 }
 
-/** Parses `text`, or throws JsonSyntaxError with the line and column of the first error. */
+/**
+ * Parses `text` (a byte-order mark skipped), or throws JsonSyntaxError with the line and column
+ * of the first error. The value is JSON.parse's; the scan (scanJson) says where each value starts.
+ */
 export function parseJsonDocument(text: string): JsonDocument {
-  const parser = new Parser(text);
-  const value = parser.parseDocument();
-  const starts = parser.starts;
+  const starts = new Map<string, number>();
+  const { error } = scanJson(text, { valueAt: (path, offset) => starts.set(path, offset) });
+  if (error) throw error;
+  const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   let lineStarts: number[] | null = null;
   return {
     value,
@@ -108,8 +139,8 @@ export function parseJsonDocument(text: string): JsonDocument {
 }
 
 /**
- * Where values of `text` start, parsed on first use (most checks find nothing to place). Text
- * the parser refuses (nested deeper than MAX_DEPTH, already reported) places everything at 1:1.
+ * Where values of `text` start, scanned on first use (most checks find nothing to place). Text
+ * the scan refuses (nested deeper than MAX_DEPTH, already reported) places everything at 1:1.
  */
 export function lazyLocator(text: string): (path: JsonPath | string) => Position {
   let doc: JsonDocument | null | undefined;
@@ -154,151 +185,202 @@ function positionOf(lineStarts: number[], offset: number): Position {
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** The run of a string's characters that need no look: no quote, backslash or control character. */
+const PLAIN = /[^"\\\u0000-\u001f]*/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 
-class Parser {
-  private i = 0;
-  /** Formatted path → offset where its value starts. */
-  readonly starts = new Map<string, number>();
+/** A key seen twice in one object: where it is again, and where it was first. */
+export interface DuplicateKey {
+  key: string;
+  offset: number;
+  first: number;
+}
 
-  constructor(private readonly text: string) {
-    // A byte-order mark is not JSON, but editors write it; JSON.parse rejects it, we skip it.
-    if (text.charCodeAt(0) === 0xfeff) this.i = 1;
-  }
+export interface JsonScan {
+  /** The first syntax error, or the first container nested deeper than MAX_DEPTH: the scan stopped there. */
+  error: JsonSyntaxError | null;
+  /** The first key repeated within one object, before the error if any (JSON.parse keeps its last value). */
+  duplicate: DuplicateKey | null;
+}
 
-  parseDocument(): unknown {
-    this.skipSpace();
-    const value = this.parseValue('', 0);
-    this.skipSpace();
-    if (this.i < this.text.length) this.fail(`unexpected ${this.describe()} after the end of the JSON value`);
-    return value;
-  }
+export interface ScanOptions {
+  /** Called where each value starts, with its formatted path (formatPath). */
+  valueAt?: (path: string, offset: number) => void;
+  /**
+   * The text is known to be JSON (JSON.parse accepted it): strings are skipped to their closing
+   * quote, not checked character by character — the common read of a plan, where the scan
+   * looks only for depth and repeated keys.
+   */
+  parsed?: boolean;
+}
 
-  private fail(message: string, at = this.i, tooDeep = false): never {
-    const pos = positionAt(this.text, at);
-    throw new JsonSyntaxError(message, pos.line, pos.column, tooDeep);
-  }
+/**
+ * The one pass over JSON text (a byte-order mark skipped): its first syntax error with its
+ * position, nesting deeper than MAX_DEPTH, the first repeated key, and, when `valueAt` is given,
+ * where each value starts by its formatted path (a repeated key's last value wins, as in
+ * JSON.parse). No value is built and nothing recurses, so hostile text costs one linear pass.
+ * Written for speed (every plan read at commit time passes here): the position stays a local,
+ * and the helpers below are pure functions of (text, position).
+ */
+export function scanJson(text: string, { valueAt, parsed = false }: ScanOptions = {}): JsonScan {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let duplicate: DuplicateKey | null = null;
+  // Per open container: its keys (first offset of each) when an object, null when an array. Key
+  // maps are reused as objects close: a plan has many small objects, and allocating a map for
+  // each would cost more than the scan.
+  const stack: (Map<string, number> | null)[] = [];
+  const spare: Map<string, number>[] = [];
+  // Only when positions are wanted: each open container's path, and an array's next index.
+  const paths: string[] = [];
+  const counts: number[] = [];
+  let path = '';
 
-  private describe(): string {
-    if (this.i >= this.text.length) return 'end of file';
-    const c = this.text[this.i]!;
-    return /[\u0000-\u001f\u007f-\u009f]/.test(c) ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `'${c}'`;
-  }
 
-  private skipSpace(): void {
-    const t = this.text;
-    while (this.i < t.length) {
-      const c = t.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else if (c === 47 && (t[this.i + 1] === '/' || t[this.i + 1] === '*')) this.fail('comments are not allowed in JSON; remove it');
-      else break;
-    }
-  }
-
-  private parseValue(path: string, depth: number): unknown {
-    this.starts.set(path, this.i);
-    const c = this.text[this.i];
-    // `depth` containers enclose this value; an object or array here would be one more.
-    if ((c === '{' || c === '[') && depth >= MAX_DEPTH) this.fail(`objects and arrays are nested more than ${MAX_DEPTH} deep`, this.i, true);
-    if (c === '{') return this.parseObject(path, depth);
-    if (c === '[') return this.parseArray(path, depth);
-    if (c === '"') return this.parseString();
-    if (c === "'") this.fail('strings must use double quotes (")');
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.parseNumber();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (this.text.startsWith(word, this.i)) {
-        this.i += word.length;
-        return value;
-      }
-    }
-    this.fail(`expected a value but found ${this.describe()}`);
-  }
-
-  private parseObject(path: string, depth: number): Record<string, unknown> {
-    const result: Record<string, unknown> = {};
-    this.i++;
-    this.skipSpace();
-    if (this.text[this.i] === '}') {
-      this.i++;
-      return result;
-    }
-    for (;;) {
-      if (this.text[this.i] !== '"') {
-        this.fail(this.text[this.i] === '}' ? "a comma before '}' is not allowed in JSON; remove it" : `expected a property name in double quotes but found ${this.describe()}`);
-      }
-      const key = this.parseString();
-      this.skipSpace();
-      if (this.text[this.i] !== ':') this.fail(`expected ':' after the property name but found ${this.describe()}`);
-      this.i++;
-      this.skipSpace();
-      const childPath = appendKey(path, key);
-      // Same as JSON.parse: a repeated key keeps its last value. defineProperty keeps a key
-      // named __proto__ an ordinary property.
-      Object.defineProperty(result, key, { value: this.parseValue(childPath, depth + 1), enumerable: true, writable: true, configurable: true });
-      this.skipSpace();
-      const c = this.text[this.i];
-      if (c !== ',' && c !== '}') this.fail(`expected ',' or '}' after a property but found ${this.describe()}`);
-      this.i++;
-      if (c === '}') return result;
-      this.skipSpace();
-    }
-  }
-
-  private parseArray(path: string, depth: number): unknown[] {
-    const result: unknown[] = [];
-    this.i++;
-    this.skipSpace();
-    if (this.text[this.i] === ']') {
-      this.i++;
-      return result;
-    }
-    for (;;) {
-      if (this.text[this.i] === ']') this.fail("a comma before ']' is not allowed in JSON; remove it");
-      result.push(this.parseValue(`${path}[${result.length}]`, depth + 1));
-      this.skipSpace();
-      const c = this.text[this.i];
-      if (c !== ',' && c !== ']') this.fail(`expected ',' or ']' after an array element but found ${this.describe()}`);
-      this.i++;
-      if (c === ']') return result;
-      this.skipSpace();
-    }
-  }
-
-  private parseString(): string {
-    const start = this.i;
-    const t = this.text;
-    let i = start + 1;
-    let escaped = false;
-    for (;;) {
-      if (i >= t.length) this.fail('unterminated string: add the closing "', start);
-      const c = t.charCodeAt(i);
-      if (c === 34) break;
-      if (c < 32) {
-        this.i = i;
-        this.fail(`a raw control character (${this.describe()}) is not allowed in a string; write it as an escape such as \\n`);
-      }
-      if (c === 92) {
-        escaped = true;
-        const e = t[i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(t.slice(i + 2, i + 6))) this.fail('invalid \\u escape: it needs four hexadecimal digits', i);
-          i += 6;
-          continue;
+  for (;;) {
+    // A value starts here.
+    while (isSpace(text.charCodeAt(i))) i++;
+    if (isComment(text, i)) return failed(text, { kind: 'comment' }, i, duplicate);
+    if (valueAt) valueAt(path, i);
+    const c = text.charCodeAt(i);
+    let opened = false;
+    if (c === 0x7b || c === 0x5b) {
+      if (stack.length >= MAX_DEPTH) return failed(text, { kind: 'too-deep', max: MAX_DEPTH }, i, duplicate);
+      const object = c === 0x7b;
+      i++;
+      while (isSpace(text.charCodeAt(i))) i++;
+      if (isComment(text, i)) return failed(text, { kind: 'comment' }, i, duplicate);
+      // Empty, it is a value like any other; else it is open until its end.
+      if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) i++;
+      else {
+        stack.push(object ? (spare.pop() ?? new Map()) : null);
+        if (valueAt) {
+          paths.push(path);
+          counts.push(0);
         }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) this.fail(`invalid escape '\\${e ?? ''}' in a string`, i);
-        i += 2;
-        continue;
+        opened = true;
       }
+    } else if (c === 0x22) {
+      const end = parsed ? knownStringEnd(text, i) : stringEnd(text, i);
+      if (end < 0) return failed(text, stringProblem!.reason, stringProblem!.at, duplicate);
+      i = end;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      if (!NUMBER.test(text)) return failed(text, { kind: 'bad-number' }, i, duplicate);
+      i = NUMBER.lastIndex;
+    } else if (text.startsWith('true', i) || text.startsWith('null', i)) i += 4;
+    else if (text.startsWith('false', i)) i += 5;
+    else return failed(text, c === 0x27 ? { kind: 'single-quotes' } : { kind: 'expected-value', found: foundAt(text, i) }, i, duplicate);
+
+    // What follows: the first member of a container just opened, or, after a value, a comma and
+    // the next member, or the container's end (and so on outwards) until none is open.
+    let next = opened;
+    while (!next) {
+      while (isSpace(text.charCodeAt(i))) i++;
+      if (isComment(text, i)) return failed(text, { kind: 'comment' }, i, duplicate);
+      if (stack.length === 0) return i < n ? failed(text, { kind: 'after-end', found: foundAt(text, i) }, i, duplicate) : { error: null, duplicate };
+      const object = stack[stack.length - 1] !== null;
+      const d = text.charCodeAt(i);
+      if (d === 0x2c) {
+        i++;
+        while (isSpace(text.charCodeAt(i))) i++;
+        if (isComment(text, i)) return failed(text, { kind: 'comment' }, i, duplicate);
+        if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) return failed(text, { kind: 'trailing-comma', close: object ? '}' : ']' }, i, duplicate);
+        next = true;
+      } else if (d === (object ? 0x7d : 0x5d)) {
+        i++;
+        const keys = stack.pop();
+        if (keys) {
+          keys.clear();
+          spare.push(keys);
+        }
+        if (valueAt) {
+          paths.pop();
+          counts.pop();
+        }
+      } else return failed(text, { kind: object ? 'expected-after-property' : 'expected-after-element', found: foundAt(text, i) }, i, duplicate);
+    }
+
+    // A member: in an object its key and colon first.
+    const keys = stack[stack.length - 1]!;
+    let key = '';
+    if (keys !== null) {
+      if (text.charCodeAt(i) !== 0x22) return failed(text, { kind: 'expected-key', found: foundAt(text, i) }, i, duplicate);
+      const end = parsed ? knownStringEnd(text, i) : stringEnd(text, i);
+      if (end < 0) return failed(text, stringProblem!.reason, stringProblem!.at, duplicate);
+      const raw = text.slice(i + 1, end - 1);
+      key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+      const first = keys.get(key);
+      if (first === undefined) keys.set(key, i);
+      else duplicate ??= { key, offset: i, first };
+      i = end;
+      while (isSpace(text.charCodeAt(i))) i++;
+      if (isComment(text, i)) return failed(text, { kind: 'comment' }, i, duplicate);
+      if (text.charCodeAt(i) !== 0x3a) return failed(text, { kind: 'expected-colon', found: foundAt(text, i) }, i, duplicate);
       i++;
     }
-    this.i = i + 1;
-    return escaped ? (JSON.parse(t.slice(start, i + 1)) as string) : t.slice(start + 1, i);
+    if (valueAt) {
+      const top = paths.length - 1;
+      path = keys === null ? `${paths[top]}[${counts[top]!++}]` : appendKey(paths[top]!, key);
+    }
   }
+}
 
-  private parseNumber(): number {
-    NUMBER.lastIndex = this.i;
-    const m = NUMBER.exec(this.text);
-    if (!m || m[0] === '-') this.fail(`invalid number`);
-    this.i += m[0].length;
-    return Number(m[0]);
+function failed(text: string, reason: JsonSyntaxReason, at: number, duplicate: DuplicateKey | null): JsonScan {
+  const { line, column } = positionAt(text, at);
+  return { error: new JsonSyntaxError(reason, at, line, column), duplicate };
+}
+
+/** The character at `at`, or null at the end of the text. */
+const foundAt = (text: string, at: number): string | null => (at < text.length ? text[at]! : null);
+
+/**
+ * JSON whitespace. The scan skips it inline (`while (isSpace(…)) i++`): a function that skips
+ * a run and returns the position is not inlined by V8, and cost the scan a quarter more.
+ */
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+const isComment = (text: string, i: number): boolean => text.charCodeAt(i) === 0x2f && (text.charCodeAt(i + 1) === 0x2f || text.charCodeAt(i + 1) === 0x2a);
+
+/** What stringEnd found wrong, when it returned -1. */
+let stringProblem: { reason: JsonSyntaxReason; at: number } | null = null;
+
+/** Just after the string whose quote is at `i`, checked character by character; -1 (see stringProblem) when it is not one. */
+function stringEnd(text: string, i: number): number {
+  const n = text.length;
+  let j = i + 1;
+  for (;;) {
+    PLAIN.lastIndex = j;
+    PLAIN.test(text);
+    j = PLAIN.lastIndex;
+    if (j >= n) return badString({ kind: 'unterminated-string' }, i);
+    const c = text.charCodeAt(j);
+    if (c === 0x22) return j + 1;
+    if (c !== 0x5c) return badString({ kind: 'control-character', found: text[j]! }, j);
+    const e = text[j + 1];
+    if (e === 'u') {
+      if (!HEX4.test(text.slice(j + 2, j + 6))) return badString({ kind: 'bad-unicode-escape' }, j);
+      j += 6;
+    } else if (e !== undefined && '"\\/bfnrt'.includes(e)) j += 2;
+    else return badString({ kind: 'bad-escape', escape: e ?? '' }, j);
   }
+}
+
+function badString(reason: JsonSyntaxReason, at: number): number {
+  stringProblem = { reason, at };
+  return -1;
+}
+
+/** Just after the string whose quote is at `i`, in text known to be JSON: its closing quote found natively. */
+function knownStringEnd(text: string, i: number): number {
+  let end = text.indexOf('"', i + 1);
+  while (isEscaped(text, end)) end = text.indexOf('"', end + 1);
+  return end + 1;
+}
+
+/** Whether the quote at `i` is escaped (an odd run of backslashes before it). */
+function isEscaped(text: string, i: number): boolean {
+  let n = 0;
+  while (text.charCodeAt(i - 1 - n) === 0x5c) n++;
+  return n % 2 === 1;
 }

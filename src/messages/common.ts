@@ -1,4 +1,9 @@
-// The CLI itself: the main help, argument errors, git failures every command can meet.
+// The CLI itself: the main help, argument errors, git failures every command can meet, and what
+// is wrong with a JSON file (plans and the configuration).
+import type { JsonSyntaxReason } from '../lib/json-document.js';
+
+/** The character a JSON reader found, or the end of the file, as a reader sees it. */
+const foundChar = (c: string | null) => (c === null ? 'end of file' : /[\u0000-\u001f\u007f-\u009f]/.test(c) ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `'${c}'`);
 
 export const commonMessages = {
   /** Each command's line in `plan-hooks --help`, in the order listed there. */
@@ -41,6 +46,28 @@ Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or conf
   optionTakesNoValue: (option: string) => `option '${option}' takes no value`,
   gitFailed: (command: string, detail: string) => `${command} failed: ${detail}`,
   gitObjectNameNewline: (name: string) => `cannot read an object whose name contains a newline: ${JSON.stringify(name)}`,
+  /** JSON.parse refused a text the scan found nothing wrong with (it should not happen). */
+  jsonUnreadable: 'unreadable',
+  /** What is wrong with JSON text (lib/json-document.ts scanJson), as a clause. */
+  jsonProblem: (r: JsonSyntaxReason): string => {
+    switch (r.kind) {
+      case 'comment': return 'comments are not allowed in JSON; remove it';
+      case 'single-quotes': return 'strings must use double quotes (")';
+      case 'trailing-comma': return `a comma before '${r.close}' is not allowed in JSON; remove it`;
+      case 'expected-key': return `expected a property name in double quotes but found ${foundChar(r.found)}`;
+      case 'expected-colon': return `expected ':' after the property name but found ${foundChar(r.found)}`;
+      case 'expected-after-property': return `expected ',' or '}' after a property but found ${foundChar(r.found)}`;
+      case 'expected-after-element': return `expected ',' or ']' after an array element but found ${foundChar(r.found)}`;
+      case 'expected-value': return `expected a value but found ${foundChar(r.found)}`;
+      case 'after-end': return `unexpected ${foundChar(r.found)} after the end of the JSON value`;
+      case 'unterminated-string': return 'unterminated string: add the closing "';
+      case 'control-character': return `a raw control character (${foundChar(r.found)}) is not allowed in a string; write it as an escape such as \\n`;
+      case 'bad-unicode-escape': return 'invalid \\u escape: it needs four hexadecimal digits';
+      case 'bad-escape': return `invalid escape '\\${r.escape}' in a string`;
+      case 'bad-number': return 'invalid number';
+      case 'too-deep': return `objects and arrays are nested more than ${r.max} deep`;
+    }
+  },
   notInWorktree: (cwd: string) => `not inside a git working tree (${cwd}). Run this from inside your repository.`,
   badArguments: (command: string, detail: string, usage: string) =>
     `${detail.replace(/\.$/, '')}.\n${usage.split('\n')[0]}\nRun 'plan-hooks ${command} --help' for the options.`,

@@ -14,7 +14,7 @@
 // it as unreadable with the same message. The claims in it still count: the claims read its
 // value whatever the problem, so breaking a plan file never releases a claim.
 import { messages } from '../messages/index.js';
-import { JsonSyntaxError, MAX_DEPTH, parseJsonDocument, positionAt } from '../lib/json-document.js';
+import { type JsonScan, MAX_DEPTH, positionAt, scanJson } from '../lib/json-document.js';
 
 export interface PlanTextProblem {
   rule: 'not-utf8' | 'json-syntax' | 'json-depth' | 'duplicate-key';
@@ -48,21 +48,22 @@ export function readPlanText(raw: string): PlanText {
   try {
     value = JSON.parse(text);
   } catch {
-    try {
-      // Only to say where: JSON.parse's message has no portable position.
-      value = parseJsonDocument(text).value;
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      const what = error.tooDeep ? { rule: 'json-depth' as const, ...messages.plan.tooDeep(MAX_DEPTH) } : { rule: 'json-syntax' as const, ...messages.plan.jsonSyntax(error.message) };
-      const problem = encodingProblem ?? { ...what, line: error.line, column: error.column };
-      return { text, value: undefined, problem };
-    }
+    // Only to say where: JSON.parse's message has no portable position.
+    const { error } = scanJson(text);
+    const what = !error
+      ? { rule: 'json-syntax' as const, ...messages.plan.jsonSyntax(messages.jsonUnreadable) }
+      : error.tooDeep
+        ? { rule: 'json-depth' as const, ...messages.plan.tooDeep(MAX_DEPTH) }
+        : { rule: 'json-syntax' as const, ...messages.plan.jsonSyntax(messages.jsonProblem(error.reason)) };
+    return { text, value: undefined, problem: encodingProblem ?? { ...what, line: error?.line ?? 1, column: error?.column ?? 1 } };
   }
-  const structure = scanned(text);
-  if (structure?.kind === 'depth') value = cutAtDepth(value);
-  const structureProblem =
-    structure &&
-    at(structure.offset, structure.kind === 'depth' ? { rule: 'json-depth', ...messages.plan.tooDeep(MAX_DEPTH) } : { rule: 'duplicate-key', ...messages.plan.duplicateKey(structure.key, positionAt(text, structure.first)) });
+  const { error, duplicate } = scanned(text);
+  // The value is cut wherever the text nests too deep, whatever is reported first.
+  if (error?.tooDeep) value = cutAtDepth(value);
+  const first = duplicate && (!error || duplicate.offset < error.offset) ? duplicate : null;
+  const structureProblem = first
+    ? at(first.offset, { rule: 'duplicate-key', ...messages.plan.duplicateKey(first.key, positionAt(text, first.first)) })
+    : error && at(error.offset, { rule: 'json-depth', ...messages.plan.tooDeep(MAX_DEPTH) });
   return { text, value, problem: encodingProblem ?? structureProblem };
 }
 
@@ -83,69 +84,19 @@ function notUtf8(text: string): { index: number; byteOffset: number; byte: numbe
 }
 
 /**
- * scanStructure for the last few texts. One hook reads the same plan text several times (its
+ * scanJson for the last few texts JSON.parse accepted. One hook reads the same plan text several times (its
  * claims, its rules, its transitions, its handoff), and the scan is the costly part of a read;
  * JSON.parse is redone each time, so no reader sees another's objects.
  */
-const recentScans = new Map<string, Structure | null>();
-function scanned(text: string): Structure | null {
-  if (text.length < 4096) return scanStructure(text);
-  if (recentScans.has(text)) return recentScans.get(text)!;
-  const result = scanStructure(text);
+const recentScans = new Map<string, JsonScan>();
+function scanned(text: string): JsonScan {
+  if (text.length < 4096) return scanJson(text, { parsed: true });
+  const cached = recentScans.get(text);
+  if (cached) return cached;
+  const result = scanJson(text, { parsed: true });
   if (recentScans.size >= 4) recentScans.delete(recentScans.keys().next().value!);
   recentScans.set(text, result);
   return result;
-}
-
-type Structure = { kind: 'depth'; offset: number } | { kind: 'duplicate'; offset: number; first: number; key: string };
-
-/**
- * The first container nested deeper than MAX_DEPTH, or the first repeated key, in text that
- * JSON.parse accepted (so strings are well-formed). One pass, no recursion.
- */
-function scanStructure(text: string): Structure | null {
-  // Per open container: its keys (first offset of each) when an object, null when an array.
-  // Key maps are reused as objects close: a plan has many small objects, and allocating a map
-  // for each would cost more than the scan.
-  const stack: (Map<string, number> | null)[] = [];
-  const spare: Map<string, number>[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      let end = text.indexOf('"', i + 1);
-      while (isEscaped(text, end)) end = text.indexOf('"', end + 1);
-      if (expectKey) {
-        const keys = stack[stack.length - 1]!;
-        const raw = text.slice(i + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-        const first = keys.get(key);
-        if (first !== undefined) return { kind: 'duplicate', offset: i, first, key };
-        keys.set(key, i);
-        expectKey = false;
-      }
-      i = end;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (stack.length >= MAX_DEPTH) return { kind: 'depth', offset: i };
-      stack.push(c === 0x7b ? (spare.pop() ?? new Map()) : null);
-      expectKey = c === 0x7b;
-    } else if (c === 0x7d || c === 0x5d) {
-      const keys = stack.pop();
-      if (keys) {
-        keys.clear();
-        spare.push(keys);
-      }
-      expectKey = false;
-    } else if (c === 0x2c) expectKey = stack[stack.length - 1] != null;
-  }
-  return null;
-}
-
-/** Whether the quote at `i` is escaped (an odd run of backslashes before it). */
-function isEscaped(text: string, i: number): boolean {
-  let n = 0;
-  while (text.charCodeAt(i - 1 - n) === 0x5c) n++;
-  return n % 2 === 1;
 }
 
 /** The value with every container deeper than MAX_DEPTH replaced by null (iteratively). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatPath, JsonSyntaxError, parseJsonDocument, parsePath, pointerToPath } from '../../src/lib/json-document.js';
+import { formatPath, JsonSyntaxError, MAX_DEPTH, parseJsonDocument, parsePath, pointerToPath, scanJson } from '../../src/lib/json-document.js';
+import { messages } from '../../src/messages/index.js';
 
 test('produces the same value as JSON.parse', () => {
   const samples = [
@@ -53,20 +54,46 @@ const syntaxCases: [string, string, number, number, RegExp][] = [
   ['two values', '{} {}', 1, 4, /after the end of the JSON value/],
   ['bare word', '{"a": yes}', 1, 7, /expected a value but found 'y'/],
   ['leading zero', '{"a": 01}', 1, 8, /expected ',' or '}'/],
+  ['missing colon', '{"a" 1}', 1, 6, /expected ':' after the property name but found '1'/],
+  ['missing comma in an array', '[1 2]', 1, 4, /expected ',' or '\]' after an array element/],
+  ['a lone minus', '[-]', 1, 2, /invalid number/],
+  ['a bad \\u escape', '["\\u12"]', 1, 3, /invalid \\u escape/],
+  ['a key that is not a string', '{1: 2}', 1, 2, /expected a property name in double quotes but found '1'/],
+  ['a control character after the value', '{}\u0001', 1, 3, /unexpected character U\+0001 after the end/],
+  ['a comment after a comma', '[1, /* x */ 2]', 1, 5, /comments are not allowed/],
 ];
 for (const [name, text, line, column, message] of syntaxCases) {
   test(`syntax error with line and column: ${name}`, () => {
     assert.throws(
       () => parseJsonDocument(text),
-      (e: unknown) => e instanceof JsonSyntaxError && e.line === line && e.column === column && message.test(e.message),
+      (e: unknown) => e instanceof JsonSyntaxError && e.line === line && e.column === column && message.test(messages.jsonProblem(e.reason)),
     );
   });
 }
 
 test('deep nesting is refused, not a stack overflow', () => {
-  assert.throws(() => parseJsonDocument('['.repeat(100_000)), (e: unknown) => e instanceof JsonSyntaxError && /nested more than 256/.test(e.message));
+  assert.throws(() => parseJsonDocument('['.repeat(100_000)), (e: unknown) => e instanceof JsonSyntaxError && e.tooDeep && e.offset === MAX_DEPTH && /nested more than 256/.test(messages.jsonProblem(e.reason)));
 });
 
 test('a byte-order mark is skipped', () => {
   assert.deepEqual(parseJsonDocument('\ufeff{"a":1}').value, { a: 1 });
+});
+
+test('the scan finds the first repeated key in one object (escapes decoded), and goes on to the first error', () => {
+  assert.deepEqual(scanJson('{"a": 1, "b": {"a": 2}, "\\u0061": 3}'), { error: null, duplicate: { key: 'a', offset: 24, first: 1 } });
+  for (const ok of ['{"a": {"a": 1}, "b": "a"}', '{"a\\"": 1, "a": "\\"a"}', '[{"x": 1}, {"x": 2}]', '{"a": [], "b": {}, "c": [{}]}', '"x"', '[]']) {
+    assert.deepEqual(scanJson(ok), { error: null, duplicate: null }, ok);
+  }
+  const broken = scanJson('{"a": 1, "a": 2, }');
+  assert.equal(broken.duplicate?.offset, 9);
+  assert.equal(broken.error?.reason.kind, 'trailing-comma');
+  assert.equal(scanJson(`{"a": ${'['.repeat(300)}`).error?.tooDeep, true);
+});
+
+test('the scan gives where every value starts by its path; a repeated key’s last value wins, as in JSON.parse', () => {
+  const seen: [string, number][] = [];
+  const text = '\ufeff{"a": [1, {"b c": null}], "d": "x", "d": true}';
+  scanJson(text, { valueAt: (path, offset) => seen.push([path, offset]) });
+  assert.deepEqual(seen, [['', 1], ['a', 7], ['a[0]', 8], ['a[1]', 11], ['a[1]["b c"]', 19], ['d', 32], ['d', 42]]);
+  assert.deepEqual(parseJsonDocument(text).locate('d'), { line: 1, column: 43 });
 });

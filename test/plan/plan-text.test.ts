@@ -49,6 +49,10 @@ test('nesting deeper than MAX_DEPTH is an error at the bracket, the value is cut
     assert.equal(depth(read.value), MAX_DEPTH, 'cut: nothing deeper than MAX_DEPTH containers');
     assert.doesNotThrow(() => JSON.stringify(read.value));
   }
+  // A repeated key before the deep value: the key is reported, and the value is still cut.
+  const both = readPlanText(`{"d": 1, "d": 2, "x": ${'['.repeat(300)}${']'.repeat(300)}}`);
+  assert.equal(both.problem?.rule, 'duplicate-key');
+  assert.equal(depth(both.value), MAX_DEPTH);
   // Deep and broken: the same message as deep and valid.
   const broken = readPlanText(`{"a": ${'['.repeat(100_000)}`);
   assert.equal(broken.problem?.rule, 'json-depth');
