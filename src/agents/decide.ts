@@ -24,6 +24,12 @@ export function repoPath(path: string, cwd: string, root: string): string | null
   return sep === '/' ? rel : rel.split(sep).join('/');
 }
 
+/** The repository-relative paths of `writes`, those outside the repository left out. */
+export function writtenPaths(writes: ShellWrite[], cwd: string, root: string): string[] {
+  return writes.map((w) => repoPath(w.path, cwd, root)).filter((p): p is string => p !== null);
+}
+
+/** `claims` need only hold those near the written paths (claimIndex's filter): the others match none. */
 export function decideEdit(input: {
   writes: ShellWrite[];
   cwd: string;

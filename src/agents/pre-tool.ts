@@ -1,18 +1,18 @@
 // The pre-tool hook up to its decision: the paths a tool call writes against the live claims of
 // every worktree's plans. It runs before every edit an agent makes, so it loads only what the
 // decision needs (the answer's sentences load only when there is something to say,
-// ./replies.ts) and reads each plan's claims from a cache kept by file stat (./views-cache.ts).
+// ./replies.ts) and reads the claims near the written paths from a cache kept by the plan
+// files' stats (./edit-claims.ts).
 import { existsSync } from 'node:fs';
-import { liveClaims } from '../core/claims.js';
 import type { Config } from '../config/config.js';
 import { sameAgent } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
-import { decideEdit, type EditDecision } from './decide.js';
+import { decideEdit, type EditDecision, writtenPaths } from './decide.js';
+import { claimsNear } from './edit-claims.js';
 import type { AgentKind } from './kinds.js';
 import { type ToolCall, readToolCall } from './payload.js';
 import { markSeen, seenMarkerFile } from './seen.js';
-import { openViewsCache } from './views-cache.js';
-import { claimsValue, openAt, workspaceVersions, type Workspace } from './workspace.js';
+import { openAt, type Workspace } from './workspace.js';
 
 /** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
 export function declaredName(agent: AgentKind, env: NodeJS.ProcessEnv, config: Pick<Config, 'aliases'>): string | null {
@@ -43,12 +43,12 @@ export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: s
   // The first call after the agent trusted the hooks shows doctor they run, as session start does.
   if (!existsSync(seenMarkerFile(ws.gitDir, kind))) markSeen(ws.gitDir, { agent: kind, host: call.host, event: 'pre-tool', time: now.toISOString() });
   if (call.writes.length === 0 || skipsClaims(env)) return { call, ws, config, decision: null, now };
-  const cache = openViewsCache(ws.gitDir, claimsValue, now.getTime());
-  const claims = liveClaims(workspaceVersions(ws, config, cache.view), now, config.staleAfterHours);
-  cache.save();
+  const cwd = call.cwd ?? process.cwd();
+  const paths = writtenPaths(call.writes, cwd, ws.root);
+  const claims = paths.length === 0 || config.checks.claims === 'off' ? [] : claimsNear(ws, config, paths, now);
   const decision = decideEdit({
     writes: call.writes,
-    cwd: call.cwd ?? process.cwd(),
+    cwd,
     root: ws.root,
     claims,
     identity: { name: declaredName(call.agent, env, config) ?? call.agent },

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIMS_VIEW_FORMAT, claimsView } from '../core/claims.js';
-import { isRacy, replaceCacheFile, statSignature } from '../lib/cache-file.js';
+import { type StatSignature, isRacy, replaceCacheFile, statSignature } from '../lib/cache-file.js';
 import { readTextFileSync } from '../fs/text.js';
 import { agentStateDir } from './seen.js';
 
@@ -31,8 +31,12 @@ const isEntry = (v: unknown): v is Entry => {
 };
 
 export interface ViewsCache {
-  /** The claims view of the plan file at `path` (absolute); throws when it cannot be read. */
-  view(path: string): unknown;
+  /**
+   * The claims view of the plan file at `path` (absolute), whose signature is `sig` (taken
+   * before the read: a change in between is then read again next time); throws when it cannot
+   * be read.
+   */
+  view(path: string, sig?: StatSignature): unknown;
   /** Writes the cache back when this run read a plan it did not have (or dropped one). */
   save(): void;
 }
@@ -50,10 +54,9 @@ export function openViewsCache(gitDir: string, parse: (text: string) => unknown,
   const kept = new Map<string, Entry>();
   let changed = false;
   return {
-    view(path) {
+    view(path, sig = statSignature(path)) {
       // Stat before reading: a change in between leaves the new stat with the old view, which
       // the next run reads again; the other way round, a stale view could pass for current.
-      const sig = statSignature(path);
       const hit = Object.hasOwn(old, path) ? old[path] : undefined;
       if (isEntry(hit) && hit.stat === sig.signature) {
         kept.set(path, hit);

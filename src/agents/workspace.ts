@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { PlanVersion } from '../core/claims.js';
-import { worktreeVersions } from '../claims/versions.js';
+import { type WorktreePlan, readWorktreePlans, worktreePlans } from '../claims/versions.js';
 import { type Config, loadConfig, loadConfigUnchecked } from '../config/config.js';
 import { readTextFileSync } from '../fs/text.js';
 import type { Worktree } from '../git/repository.js';
@@ -109,14 +109,15 @@ export function claimsValue(raw: string): unknown {
   }
 }
 
-/**
- * Every plan version the edit-time check sees: this worktree's files first, then the others'.
- * `read` gives a plan's value from its absolute path (the pre-tool hook: its cached claims view).
- */
-export function workspaceVersions(ws: Workspace, config: Config, read: (path: string) => unknown = (path) => claimsValue(readTextFileSync(path))): PlanVersion[] {
+/** Every plan file the edit-time check reads, listed: this worktree's first, then the others'. */
+export function workspacePlans(ws: Workspace, config: Config): WorktreePlan[] {
   const plans = planMatcher(config);
-  const here = worktreeVersions({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree', read);
-  return [...here, ...worktreeVersions(ws, plans, undefined, read)];
+  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree'), ...worktreePlans(ws, plans)];
+}
+
+/** Every plan version the edit-time check sees (workspacePlans, read). */
+export function workspaceVersions(ws: Workspace, config: Config): PlanVersion[] {
+  return readWorktreePlans(workspacePlans(ws, config), (path) => claimsValue(readTextFileSync(path)));
 }
 
 /** The workspace holding `rootArg` (the shim's), else the payload's cwd, with its configuration. */

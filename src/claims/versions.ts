@@ -49,29 +49,44 @@ export const parsePlanJson = planValue;
 /** A plan file's JSON from its path (`parsePlanJson` of its text). */
 export const readPlanJson = (path: string): unknown => parsePlanJson(readTextFileSync(path));
 
+/** A plan file in another worktree: the version it gives, and where it is on disk. */
+export interface WorktreePlan {
+  source: PlanVersion['source'];
+  /** Repository-relative. */
+  file: string;
+  /** Absolute. */
+  path: string;
+}
+
 /**
- * The plans as the other worktrees have them on disk (claims made there, committed or not).
- * `read` takes a plan's absolute path (the edit-time hook keeps a cache by file stat).
+ * The plan files the other worktrees have on disk, listed, not read (claims made there, committed
+ * or not, are read by the edit-time hook, through a cache by file stat).
  */
-export function worktreeVersions(
+export function worktreePlans(
   repo: Pick<Repository, 'otherWorktrees'>,
   plans: PlanMatcher,
   labelOf = (tree: Worktree) => `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`,
-  read: (path: string) => unknown = readPlanJson,
-): PlanVersion[] {
-  const versions: PlanVersion[] = [];
+): WorktreePlan[] {
+  const out: WorktreePlan[] = [];
   for (const tree of repo.otherWorktrees) {
-    const label = labelOf(tree);
-    for (const file of worktreePlanFiles(tree, plans)) {
-      let plan: unknown;
-      try {
-        plan = read(join(tree.path, file));
-      } catch {
-        // Gone between the listing and the read: that worktree is mid-change; nothing to see.
-        continue;
-      }
-      versions.push({ source: { kind: 'worktree', label }, file, plan });
+    const source = { kind: 'worktree' as const, label: labelOf(tree) };
+    for (const file of worktreePlanFiles(tree, plans)) out.push({ source, file, path: join(tree.path, file) });
+  }
+  return out;
+}
+
+/** The versions of listed plan files; `read` takes a plan's absolute path. */
+export function readWorktreePlans(list: WorktreePlan[], read: (path: string) => unknown = readPlanJson): PlanVersion[] {
+  const versions: PlanVersion[] = [];
+  for (const { source, file, path } of list) {
+    let plan: unknown;
+    try {
+      plan = read(path);
+    } catch {
+      // Gone between the listing and the read: that worktree is mid-change; nothing to see.
+      continue;
     }
+    versions.push({ source, file, plan });
   }
   return versions;
 }

@@ -241,6 +241,29 @@ describe('each agent, its installed command, its payload', () => {
     assert.equal(run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts'))).stdout, '', 'released again: allowed');
   });
 
+  test('the pre-tool hook starts no git process: an unclaimed path (cached or not) passes and a claimed one is denied without one', () => {
+    // A git first on PATH that records each call before running the real one.
+    const bin = mkdtempSync(join(tmpdir(), 'agents-git-spy-'));
+    const calls = join(bin, 'calls');
+    const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const env = { PATH: `${bin}:${repo.env.PATH ?? process.env.PATH}` };
+    try {
+      assert.equal(spawnSync('sh', ['-c', 'git --version'], { env: { ...repo.env, ...env } }).status, 0);
+      assert.ok(existsSync(calls), 'the spy sees a git call');
+      rmSync(calls);
+      rmSync(join(repo.dir, '.git/plan-hooks/agents'), { recursive: true, force: true });
+      for (const label of ['nothing cached', 'cached']) {
+        const free = run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts')), env);
+        assert.equal(free.stdout + free.stderr, '', `${label}: allowed silently`);
+      }
+      assert.match(denial('claude', run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/codex.ts')), env).reply)!, /held by codex/);
+      assert.ok(!existsSync(calls), `no git process: ${existsSync(calls) ? readFileSync(calls, 'utf8') : ''}`);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
   test('a linked worktree where npm install never ran: the hook finds plan-hooks in the main worktree and sees its claims', () => {
     const wt = join(mkdtempSync(join(tmpdir(), 'agents-wt-')), 'wt');
     repo.git('worktree', 'add', '-q', wt, '-b', 'side');
