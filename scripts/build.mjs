@@ -52,11 +52,13 @@ const fromDisk = {
     });
   },
 };
-// The coding agents' edit-time hook is two bundles. agent.cjs, which the committed shim
-// .plan-hooks/agent-hook.sh starts on every edit an agent makes (src/agents/main.ts), holds
-// only what the pre-tool decision needs: the sentences (src/messages/, most of a bundle's
-// compile time) and the replies (src/agents/replies.ts) are agent-replies.cjs, required only
-// when the hook has something to say; the config validator loads from dist/src, as above.
+// The coding agents' edit-time hook is three bundles. agent.cjs, which the committed shim
+// .plan-hooks/agent-hook.sh starts on every edit an agent makes, is a small loader
+// (src/agents/loader.ts) that runs agent-main.cjs (src/agents/main.ts) from V8's code cache.
+// agent-main.cjs holds only what the pre-tool decision needs: the sentences (src/messages/,
+// most of a bundle's compile time) and the replies (src/agents/replies.ts) are
+// agent-replies.cjs, required only when the hook has something to say; the config validator
+// loads from dist/src, as above.
 const AGENT_REPLIES = './agent-replies.cjs';
 const lazyAgentParts = {
   name: 'lazy-agent-parts',
@@ -73,16 +75,22 @@ const lazyAgentParts = {
       replies: `module.exports = require('${AGENT_REPLIES}');`,
       // Each sentence is reached through messages.<area>.<name>: the first one read loads them all.
       messages: `let loaded;\nexport const messages = new Proxy({}, { get: (_, key) => (loaded ??= require('${AGENT_REPLIES}')).messages[key] });`,
+      'node-module': `export const createRequire = (from) => require('node:module').createRequire(from);`,
     };
+    // node:module starts node's ESM loader (~3 M instructions): required when createRequire is first called.
+    b.onResolve({ filter: /^node:module$/ }, (args) => (args.kind === 'import-statement' ? { path: 'node-module', namespace: 'lazy' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazy[args.path], resolveDir: join(src, 'hooks'), loader: 'js' }));
   },
 };
 const entries = [
   ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
-  { name: 'agent', plugins: [lazyAgentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+  // agent.cjs runs agent-main.cjs from V8's code cache (src/agents/loader.ts). createRequire
+  // takes the bundle's path as well as its URL: node:url stays unloaded too.
+  { name: 'agent', plugins: [lazyAgentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
+  { name: 'agent-main', plugins: [lazyAgentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
 ];
-for (const { name: hook, contents, plugins = [fromDisk] } of entries) {
+for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" } of entries) {
   const result = await build({
     stdin: { contents, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
     outfile: join(src, 'hooks', `${hook}.cjs`),
@@ -94,11 +102,21 @@ for (const { name: hook, contents, plugins = [fromDisk] } of entries) {
     // createRequire(import.meta.url) (term.ts, the validators) resolves packages: from the
     // bundle's place as well as from the module's own.
     define: { 'import.meta.url': '__bundle_url' },
-    banner: { js: "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: banner },
     metafile: true,
     logLevel: 'warning',
   });
   // A module that looks up a file relative to itself would get the bundle's place instead.
   const located = Object.keys(result.metafile.inputs).filter((f) => existsSync(join(root, f)) && /import\.meta/.test(readFileSync(join(root, f), 'utf8').replaceAll('createRequire(import.meta.url)', '')));
   if (located.length > 0) throw new Error(`hooks/${hook}.cjs bundles modules that use import.meta: ${located.join(', ')}`);
+  if (hook === 'agent-main') {
+    // Run by vm.Script (src/agents/code-cache.ts), which has no import() of its own on Node 20:
+    // the loader passes one in as __import.
+    const file = join(src, 'hooks', 'agent-main.cjs');
+    // esbuild escapes every other character outside ASCII (charset ascii), so what is left is in
+    // comments: one is enough for V8 to hold the whole source as two-byte and scan it slower.
+    const text = readFileSync(file, 'utf8').replaceAll('await import("./', 'await __import("./').replace(/[^\x00-\x7f]/g, '?');
+    if (/\bimport\(/.test(text.replaceAll('__import(', ''))) throw new Error('hooks/agent-main.cjs has an import() the loader does not provide');
+    writeFileSync(file, text);
+  }
 }

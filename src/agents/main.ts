@@ -1,13 +1,14 @@
 // The agents' hook: `agent-hook.sh <agent> <pre-tool|session-start>` runs this (bundled as
-// dist/src/hooks/agent.cjs) with the repository's top first and the agent's JSON payload on
-// stdin. pre-tool refuses a write to a path another holder claimed; session-start hands over.
+// dist/src/hooks/agent-main.cjs, which ./loader.ts runs from V8's code cache) with the
+// repository's top first and the agent's JSON payload on stdin. pre-tool refuses a write to a path another holder claimed; session-start hands over.
 // Edit time never breaks the agent: anything unexpected allows the call with one line on
 // stderr — the commit is the wall.
 //
 // pre-tool runs before every edit, so an unclaimed write costs little more than node's start:
 // this entry decides with ./pre-tool.ts, writes nothing at all when there is nothing to say,
 // and loads ./replies.ts (the sentences and renderers, most of the code) only when there is.
-import { readFileSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { errorDetail, failOpenLine, writeAll } from './hook-output.js';
 import { isAgentKind } from './kinds.js';
 import { nothingToSay, preToolFacts } from './pre-tool.js';
 
@@ -19,21 +20,6 @@ function readPayload(): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
-  }
-}
-
-/**
- * All of `text` to stdout (1) or stderr (2), without a stream when it can: creating
- * process.stdout costs a few ms. A non-blocking pipe that is full hands the rest to the stream.
- */
-function writeAll(fd: 1 | 2, text: string): void {
-  const bytes = Buffer.from(text);
-  let off = 0;
-  try {
-    while (off < bytes.length) off += writeSync(fd, bytes, off);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(off));
   }
 }
 
@@ -62,15 +48,7 @@ export async function main(argv: string[]): Promise<number> {
     writeAll(1, reply.stdout);
     return reply.code;
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    let line: string;
-    try {
-      line = (await replies()).failOpenLine(detail);
-    } catch {
-      // The sentences could not load either: the error alone, on one line.
-      line = `plan-hooks agent hook: ${detail.replace(/[^\x20-\x7e]/g, '?').slice(0, 300)}\n`;
-    }
-    writeAll(2, line);
+    writeAll(2, await failOpenLine(errorDetail(error)));
     return 0;
   }
 }

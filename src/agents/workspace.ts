@@ -3,8 +3,8 @@
 // every edit, and git costs more than the whole check. What this cannot see without git (a
 // claim that exists only on the base branch or a remote-tracking branch, checked out nowhere)
 // is the commit's to refuse: edit time fails open.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { PlanVersion } from '../core/claims.js';
 import { type WorktreePlan, readWorktreePlans, worktreePlans } from '../claims/versions.js';
 import { type Config, loadConfig, loadConfigUnchecked } from '../config/config.js';
@@ -12,6 +12,7 @@ import { readTextFileSync } from '../fs/text.js';
 import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
+import { gitDirOf, readIf } from './git-dir.js';
 
 export interface Workspace {
   root: string;
@@ -23,33 +24,10 @@ export interface Workspace {
   ignoreCase: boolean;
 }
 
-/** A file's text, or null when it cannot be read. */
-export function readIf(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** The branch a git dir's HEAD names, or null when detached or unreadable. */
 function branchOf(gitDir: string): string | null {
   const head = readIf(join(gitDir, 'HEAD'))?.trim() ?? '';
   return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : null;
-}
-
-/** The git dir of the worktree whose top is `root` (`.git` is a directory, or a file naming one). */
-function gitDirOf(root: string): string | null {
-  const dotGit = join(root, '.git');
-  try {
-    if (statSync(dotGit).isDirectory()) return dotGit;
-  } catch {
-    return null;
-  }
-  const m = /^gitdir: (.+)$/m.exec(readIf(dotGit) ?? '');
-  if (!m) return null;
-  const dir = m[1]!.trim();
-  return isAbsolute(dir) ? dir : resolve(root, dir);
 }
 
 /** The top of the worktree holding `start` (the closest ancestor with a `.git`), bounded. */

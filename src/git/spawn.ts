@@ -16,9 +16,10 @@ export interface GitOptions {
  * node:child_process, loaded on first use: with net, streams and dgram behind it, it costs a
  * hook ~2 ms to load, and pre-commit's reads usually arrive prefetched (./prefetch.ts).
  * require, not import(): in a hook's CommonJS bundle, import() would start the ESM loader.
+ * The require itself is made on first use too: the edit-time hook runs no git, and makes none.
  */
-const require = createRequire(import.meta.url);
-export const childProcess = (): typeof import('node:child_process') => require('node:child_process');
+let require: NodeJS.Require | undefined;
+export const childProcess = (): typeof import('node:child_process') => (require ??= createRequire(import.meta.url))('node:child_process');
 
 export const MAX_BUFFER = 256 * 1024 * 1024;
 

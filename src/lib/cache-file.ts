@@ -7,7 +7,7 @@
 // The self-check is the file's own stat signature, kept beside it (`<file>.stamp`) when it is
 // written: O(1) whatever the file's size (a checksum would read every byte once more on every
 // commit), and node:crypto stays out of the modules that load this one.
-import { type BigIntStats, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -41,13 +41,24 @@ export const isRacy = (sig: StatSignature, now: number): boolean => now - sig.ch
 /**
  * Replaces `file` with `text` through a temporary file renamed into place, so a reader never
  * sees half a file. Never throws: false when it cannot be written (a cache that cannot be
- * written only costs the next run a read). No fsync: a crash may lose a cache, never a fact.
+ * written only costs the next run a read). No fsync unless `durable`: a crash may lose a cache,
+ * never a fact; `durable` is for a cache whose damaged content could crash its reader (V8's code
+ * cache, ../agents/code-cache.ts).
  */
-export function replaceCacheFile(file: string, text: string): boolean {
+export function replaceCacheFile(file: string, text: string | Uint8Array, durable = false): boolean {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temp, text);
+    if (durable) {
+      // On disk before it is renamed into place: a crash cannot leave the name on unwritten blocks.
+      const fd = openSync(temp, 'w');
+      try {
+        writeFileSync(fd, text);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } else writeFileSync(temp, text);
     renameSync(temp, file);
     return true;
   } catch {
@@ -67,8 +78,8 @@ export const stampFile = (file: string) => `${file}.stamp`;
 export const checkedCacheFiles = (file: string): string[] => [file, stampFile(file)];
 
 /** Writes a checked cache file: replaced as replaceCacheFile does, then its signature stamped. */
-export function writeCheckedCache(file: string, text: string): void {
-  if (!replaceCacheFile(file, text)) return;
+export function writeCheckedCache(file: string, text: string | Uint8Array, durable = false): void {
+  if (!replaceCacheFile(file, text, durable)) return;
   try {
     writeFileSync(stampFile(file), statSignature(file).signature);
   } catch {
@@ -76,12 +87,14 @@ export function writeCheckedCache(file: string, text: string): void {
   }
 }
 
-/** The text of a checked cache file as its writer left it; null when missing or touched since. */
-export function readCheckedCache(file: string): string | null {
+/** The text (or, with `encoding` null, the bytes) of a checked cache file as its writer left it; null when missing or touched since. */
+export function readCheckedCache(file: string): string | null;
+export function readCheckedCache(file: string, encoding: null): Buffer | null;
+export function readCheckedCache(file: string, encoding: 'utf8' | null = 'utf8'): string | Buffer | null {
   try {
     // The signature first: a write after it leaves a whole newer file, never a stale one passing.
     if (readFileSync(stampFile(file), 'utf8') !== statSignature(file).signature) return null;
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, encoding);
   } catch {
     return null;
   }

@@ -230,6 +230,7 @@ describe('each agent, its installed command, its payload', () => {
     assert.equal(free.stderr, '');
     const cache = JSON.parse(readFileSync(join(repo.dir, '.git/plan-hooks/agents/claims-views.json'), 'utf8'));
     assert.ok(planFile in cache.entries, 'the plan is cached');
+    assert.ok(existsSync(join(repo.dir, '.git/plan-hooks/agents/code-cache')), "and the hook's compiled code (the refusals below run from it)");
     const data = JSON.parse(readFileSync(planFile, 'utf8'));
     Object.assign(data.workItems[0].tasks.find((t: { id: string }) => t.id === 'free'), { status: 'in-progress', claimedBy: 'gemini', claimedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
     writeFileSync(planFile, JSON.stringify(data, null, 2));

@@ -1,0 +1,28 @@
+// Where a worktree's git dir is, read from the file system alone (no git process): the
+// edit-time hook's loader needs it before anything else is loaded (./loader.ts), and the
+// workspace after it (./workspace.ts).
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** A file's text, or null when it cannot be read. */
+export function readIf(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The git dir of the worktree whose top is `root` (`.git` is a directory, or a file naming one). */
+export function gitDirOf(root: string): string | null {
+  const dotGit = join(root, '.git');
+  try {
+    if (statSync(dotGit).isDirectory()) return dotGit;
+  } catch {
+    return null;
+  }
+  const m = /^gitdir: (.+)$/m.exec(readIf(dotGit) ?? '');
+  if (!m) return null;
+  const dir = m[1]!.trim();
+  return isAbsolute(dir) ? dir : resolve(root, dir);
+}
