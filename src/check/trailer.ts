@@ -8,7 +8,7 @@
 // The record is consumed either way; without one that matches (--no-verify, a cherry-pick, a
 // rebase pick, the first commit, a changed index) prepare-commit-msg runs in node and decides.
 // The runner and ./prepare-commit-msg.ts apply a record the same way (trailerArgs below and its
-// shell twin in hooks/plan-hooks.sh; test/hooks/trailer-fast-path.test.ts holds both to it).
+// shell twin in hooks/plan-hooks.sh; test/internals/trailer-fast-path.test.ts holds both to it).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../core/claims.js';

@@ -1,15 +1,12 @@
 // post-rewrite and post-merge are queued by the runner in shell, as post-commit is: git waits for
-// no node of theirs; the detached drainer writes the entries, in order. A chained hook that reads
-// git's input on stdin (post-rewrite, pre-push) gets it, and so does plan-hooks.
+// no node of theirs; the detached drainer writes the entries, in order.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
-import { type Repo, type RunResult, makeRepo, repoWithPlans } from '../fixtures/repo.js';
-import { claimed, plan } from '../fixtures/plans.js';
-import { CHAINED_SUFFIX } from '../../src/install/facts.js';
-import { head, readLog } from './helpers.js';
+import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
+import { head, readLog } from '../worklog/helpers.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];
@@ -26,7 +23,6 @@ function started(r: Repo, args: string[]): string[] {
   readLog(r); // waits for the detached drainer, which logs too
   return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
 }
-const hooksDir = (r: Repo) => r.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim();
 
 test('amend, rebase and merge --no-ff start no node of post-rewrite or post-merge; the drainer records them in order', () => {
   const r = makeRepo({ initialCommit: true });
@@ -75,34 +71,4 @@ test('amend, rebase and merge --no-ff start no node of post-rewrite or post-merg
   assert.equal(readLog(r).length, count, 'and records nothing');
   const seqs = readLog(r).map((x) => x.seq);
   assert.deepEqual(seqs, seqs.map((_, i) => i + 1));
-});
-
-test('a chained post-rewrite and a chained pre-push get git\u2019s input, and so does plan-hooks', () => {
-  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['post-commit', 'post-rewrite', 'pre-push']);
-  repos.push(r);
-  const seen = join(r.dir, '..', `chained-${process.pid}-${n++}`);
-  for (const hook of ['post-rewrite', 'pre-push']) {
-    const file = join(hooksDir(r), `${hook}${CHAINED_SUFFIX}`);
-    writeFileSync(file, `#!/bin/sh\n{ echo "${hook} $*"; cat; } >> '${seen}'\n`);
-    chmodSync(file, 0o755);
-  }
-  r.write('x.txt', 'x\n');
-  r.git('add', '-A');
-  ok(r.commit('x'));
-  const old = head(r);
-  ok(r.commit('x, amended', '--amend'));
-  const rewrite = readLog(r).at(-1)!;
-  assert.deepEqual(rewrite.type === 'rewrite' && rewrite.rewrites, [{ old, new: head(r) }], 'plan-hooks recorded the pair');
-  assert.match(readFileSync(seen, 'utf8'), new RegExp(`^post-rewrite amend\\n${old} ${head(r)}\\n`), 'the chained hook read it too');
-
-  const remote = join(r.dir, '..', `remote-${process.pid}-${n++}.git`);
-  r.git('init', '-q', '--bare', remote);
-  r.git('remote', 'add', 'origin', remote);
-  r.write('src/api/users.ts', 'x\n');
-  r.git('add', '-A');
-  ok(r.tryGit(['commit', '-q', '--no-verify', '-m', 'past pre-commit']));
-  const push = r.tryGit(['push', 'origin', 'HEAD:refs/heads/main']);
-  assert.equal(push.code, 1, 'plan-hooks judged the pushed commits');
-  assert.match(push.stderr, /src\/api\/users\.ts/);
-  assert.match(readFileSync(seen, 'utf8'), new RegExp(`pre-push origin ${remote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nHEAD ${head(r)} refs/heads/main 0{40}\\n`), 'and the chained pre-push read the refs');
 });
