@@ -113,16 +113,17 @@ test('a claim made on the base after a commit never refuses it; the holder’s m
   assert.doesNotMatch(late.stderr, /early api work/);
 });
 
-test('2,000 and 10,000 commits check without error (revisions go to git through stdin)', async () => {
+// Revisions on the command line failed with E2BIG past ~650 commits; 2,000 is three times that.
+// How the check scales (10,000 commits and more) is bench/range.bench.mjs's business.
+test('2,000 commits check without error (revisions go to git through stdin)', async () => {
   const { makeHistory } = (await import(join(PACKAGE_ROOT, 'bench/history.mjs'))) as { makeHistory(dir: string, n: number, env: NodeJS.ProcessEnv): { first: string; last: string } };
-  for (const n of [2000, 10_000]) {
-    const r = makeRepo();
-    dirs.push(r.dir);
-    makeHistory(r.dir, n, r.env);
-    const res = r.cli(['check', '--range', 'HEAD']);
-    assert.equal(res.code, 0, res.stderr.slice(-2000));
-    assert.match(res.stderr, new RegExp(`${n + 1 + n / 100} commits checked, all allowed`));
-  }
+  const n = 2000;
+  const r = makeRepo();
+  dirs.push(r.dir);
+  makeHistory(r.dir, n, r.env);
+  const res = r.cli(['check', '--range', 'HEAD']);
+  assert.equal(res.code, 0, res.stderr.slice(-2000));
+  assert.match(res.stderr, new RegExp(`${n + 1 + n / 100} commits checked, all allowed`));
 });
 
 // The rebase rule (src/check/range.ts, top): a refused commit with the patch-id of a commit the

@@ -104,10 +104,11 @@ test('the identity pre-commit decided from a branch-bound task is the one the wo
   assert.deepEqual(e.violations, []);
 });
 
-test('8 worktrees × 25 concurrent commits: every entry written once, seq 1…N, each worktree in commit order', async () => {
+const PER_TREE = 10;
+test('8 worktrees × 10 concurrent commits: every entry written once, seq 1…N, each worktree in commit order', async () => {
   const repo = track(planRepo());
-  // Only post-commit: the queue is what is under test, and 200 commits with every hook would
-  // take minutes on a shared two-core machine.
+  // Only post-commit: the queue is what is under test, and 80 commits with every hook would take
+  // a minute on a shared two-core machine (test/worklog/store.test.ts races every hook, 4 × 10).
   for (const hook of ['pre-commit', 'prepare-commit-msg']) rmSync(join(repo.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim(), hook), { force: true });
   const base = mkdtempSync(join(tmpdir(), 'plan-hooks-queue-'));
   dirs.push(base);
@@ -116,7 +117,7 @@ test('8 worktrees × 25 concurrent commits: every entry written once, seq 1…N,
   const runs = trees.map(
     (wt, i) =>
       new Promise<number>((resolve) => {
-        const loop = `for n in $(seq 1 25); do echo "$n" > w${i}.txt && git add w${i}.txt && git commit -q -m "w${i} c$n" || exit 1; done`;
+        const loop = `for n in $(seq 1 ${PER_TREE}); do echo "$n" > w${i}.txt && git add w${i}.txt && git commit -q -m "w${i} c$n" || exit 1; done`;
         const child = spawn('sh', ['-c', loop], { cwd: wt, env: { ...repo.env, PLAN_HOOKS_AGENT: `agent${i}` }, stdio: 'ignore' });
         child.on('exit', (code) => resolve(code ?? -1));
       }),
@@ -128,7 +129,7 @@ test('8 worktrees × 25 concurrent commits: every entry written once, seq 1…N,
   for (const e of entries) if (e.type === 'commit') byCommit.set(e.commit, (byCommit.get(e.commit) ?? 0) + 1);
   for (const [i, wt] of trees.entries()) {
     const made = spawnSync('git', ['rev-list', '--reverse', `main..agent${i}`], { cwd: wt, encoding: 'utf8' }).stdout.trim().split('\n');
-    assert.equal(made.length, 25);
+    assert.equal(made.length, PER_TREE);
     assert.ok(made.every((c) => byCommit.get(c) === 1), `worktree ${i}: every commit recorded exactly once`);
     const order = entries.filter((e): e is CommitEntry => e.type === 'commit' && e.branch === `agent${i}`).map((e) => e.commit);
     assert.deepEqual(order, made, `worktree ${i}: entries in commit order`);
