@@ -27,6 +27,8 @@ const CLI = join(root, 'dist', 'src', 'cli.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = runsOr(arg('runs', '30'));
 const FILES = smoke ? 200 : 10_000;
+/** Files in each repository of the claims curve. */
+const CURVE_FILES = smoke ? 200 : 1000;
 const CLAIMS = smoke ? [1, 10] : arg('claims', '1,100,1000,10000').split(',').map(Number);
 const HISTORY = smoke ? [10, 100] : [1000, 100_000];
 const MODULES = 100;
@@ -161,7 +163,7 @@ try {
   const curve = [];
   for (const n of CLAIMS) {
     const plans = Array.from({ length: Math.ceil(n / 50) }, (_, p) => planJson(p, Math.min(50, n - p * 50), Math.min(50, n - p * 50)));
-    curve.push({ n, pre: makeRepo(`claims-${n}-pre`, { files: 1000, plans, hooks: 'pre-commit' }), whole: makeRepo(`claims-${n}-all`, { files: 1000, plans, hooks: 'all' }) });
+    curve.push({ n, pre: makeRepo(`claims-${n}-pre`, { files: CURVE_FILES, plans, hooks: 'pre-commit' }), whole: makeRepo(`claims-${n}-all`, { files: CURVE_FILES, plans, hooks: 'all' }) });
   }
   keep.push(...curve.flatMap((c) => [c.pre, c.whole]));
   for (const kind of ['pre', 'whole']) {
