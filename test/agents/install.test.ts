@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { agentCommand, chosenAgents, planAgentInstall, planAgentUninstall, type AgentFacts } from '../../src/agents/install.js';
+import { agentCommand, chosenAgents, planAgentInstall, planAgentUninstall } from '../../src/agents/install.js';
+import { agentFacts as facts } from '../fixtures/install-facts.js';
 import { agentState } from '../../src/agents/doctor.js';
 import { nodeRepo, snapshot } from '../install/helpers.js';
 
@@ -115,18 +116,6 @@ test('a file that is not JSON is left alone, with a note saying what to add', ()
   assert.equal(read(repo.dir, '.claude/settings.json'), '{ // comments are not JSON\n}\n');
   assert.match(init.stdout, /note: \.claude\/settings\.json is not a JSON object with a "hooks" object, so init did not edit it/);
   repo.remove();
-});
-
-const facts = (files: Partial<AgentFacts['files']>, extra: Partial<AgentFacts> = {}): AgentFacts => ({
-  root: '/repo',
-  commonDir: '/repo/.git',
-  files: { claude: null, codex: null, gemini: null, cursor: null, copilot: null, ...files },
-  shim: null,
-  removable: {},
-  shimTemplate: '#!/bin/sh\n# plan-hooks agent hook shim\n',
-  record: null,
-  markerDirs: [],
-  ...extra,
 });
 
 test('planning (pure): an entry changed by hand is put back in place; installed, missing and changed are told apart', () => {
