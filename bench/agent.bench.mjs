@@ -87,5 +87,5 @@ try {
   console.log(`agent pre-tool, nothing cached: ${c.toFixed(1)} ms, ${(c / b).toFixed(2)}× bare node`);
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
+  else rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }

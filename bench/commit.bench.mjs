@@ -186,7 +186,7 @@ try {
   }
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${base}`);
-  else rmSync(base, { recursive: true, force: true });
+  else rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }
 
 /** A repository whose plans were committed `n` commits ago (git fast-import: seconds for 100,000). */

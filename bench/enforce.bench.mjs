@@ -146,6 +146,6 @@ try {
 } finally {
   // BENCH_KEEP=1 keeps the repositories for profiling.
   if (process.env.BENCH_KEEP) console.log(`kept: ${[ours, bare, against].filter(Boolean).join(' ')}`);
-  else for (const d of [ours, bare, against].filter(Boolean)) rmSync(d, { recursive: true, force: true });
-  rmSync(dirname(out), { recursive: true, force: true });
+  else for (const d of [ours, bare, against].filter(Boolean)) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  rmSync(dirname(out), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }

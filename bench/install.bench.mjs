@@ -75,5 +75,5 @@ const ms = (r) => r.median * 1000;
 const ref = ms(results[1]);
 console.log('\nmedian per commit:');
 for (const r of results) console.log(`  ${ms(r).toFixed(1).padStart(7)} ms  ${(ms(r) / ref).toFixed(2)}× husky+node  ${r.command}`);
-rmSync(base, { recursive: true, force: true });
+rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 

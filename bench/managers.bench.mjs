@@ -111,4 +111,4 @@ pairs.forEach(([label], i) => {
   console.log(`  managers: ${label}: ${a.median.toFixed(1)} ms vs ${b.median.toFixed(1)} ms, ratio ${(a.median / b.median).toFixed(2)}×; CPU ${a.cpu.toFixed(1)} vs ${b.cpu.toFixed(1)} ms, ${(a.cpu / b.cpu).toFixed(2)}×`);
 });
 if (!hasPreCommit) console.log('  (pre-commit is not installed: no pre-commit framework row)');
-if (process.env.BENCH_KEEP !== '1') rmSync(base, { recursive: true, force: true });
+if (process.env.BENCH_KEEP !== '1') rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });

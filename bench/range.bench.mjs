@@ -44,5 +44,5 @@ try {
     console.log(`${r.command}: ${(r.median * 1000).toFixed(0)} ms (${((r.median * 1e6) / n).toFixed(0)} µs per commit)`);
   }
 } finally {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }

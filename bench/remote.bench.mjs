@@ -94,6 +94,6 @@ try {
   if (!refused) process.exitCode = 1;
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${one} ${many}`);
-  else for (const d of [one, many]) rmSync(d, { recursive: true, force: true });
-  rmSync(dirname(out), { recursive: true, force: true });
+  else for (const d of [one, many]) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  rmSync(dirname(out), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }

@@ -114,5 +114,5 @@ try {
   console.log(line(head));
   for (const r of rows) console.log(line(r));
 } finally {
-  rmSync(repo, { recursive: true, force: true });
+  rmSync(repo, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 }

@@ -99,7 +99,7 @@ const results = cases.map((c) => ({ size: c.count, mb: c.mb, appendMs: median(c.
 for (const r of results) {
   console.log(`${String(r.size).padStart(9)} entries (${r.mb.toFixed(1)} MB): append ${r.appendMs.toFixed(2)} ms, status (in-process) ${r.statusMs.toFixed(1)} ms, plan-hooks status --json ${r.cliMs.toFixed(1)} ms`);
 }
-for (const c of cases) rmSync(c.dir, { recursive: true, force: true });
+for (const c of cases) rmSync(c.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 
 const first = results[0];
 const last = results.at(-1);
