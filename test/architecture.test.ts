@@ -3,11 +3,11 @@
 // decisions) is pure. A violation names the import or the line that makes it, so the fix is
 // evident.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT } from './fixtures/repo.js';
+import { PACKAGE_ROOT, removeDir } from './fixtures/repo.js';
 
 /** Folders that may import only from themselves (generic code, no product idea in it). */
 const SELF_CONTAINED = ['lib'];
@@ -182,7 +182,7 @@ function inScratch(prefix: string, body: (write: (path: string, text: string) =>
       writeFileSync(join(src, path), text);
     }, src);
   } finally {
-    rmSync(src, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(src);
   }
 }
 

@@ -9,6 +9,7 @@ import { denyReply, warnReply } from '../../src/agents/reply.js';
 import { patchPaths, shellFacts } from '../../src/agents/shell-writes.js';
 import type { LiveClaim } from '../../src/core/claims.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const writes = (command: string) => shellFacts(command).writes.map((w) => `${w.how}:${w.path}`);
 
@@ -109,7 +110,7 @@ test('replies: a denial in each protocol; a warning never sets a permission deci
 });
 
 test('configuration at edit time: read without the validator when the keys it uses have their types, else left to loadConfig', async () => {
-  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { loadConfigUnchecked, loadConfig } = await import('../../src/config/config.js');
@@ -122,5 +123,5 @@ test('configuration at edit time: read without the validator when the keys it us
   writeFileSync(join(dir, '.plan-hooks.json'), '{"plans":"docs/*.json"}');
   assert.equal(loadConfigUnchecked(dir), null);
   await assert.rejects(loadConfig(dir));
-  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(dir);
 });

@@ -2,7 +2,7 @@
 // whose stat is unchanged is not read again; any change, a file changed too recently to trust
 // its stat, and a damaged or foreign cache file all mean the plan is read.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -10,6 +10,7 @@ import { openViewsCache, viewsCacheFile } from '../../src/agents/views-cache.js'
 import { statSignature } from '../../src/lib/cache-file.js';
 import { claimsValue } from '../../src/agents/workspace.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const planText = (holder: string, files: string[]) =>
   JSON.stringify(plan('p', [claimed('t1', holder, files, 0, { claimedAt: '2026-01-01T00:00:00Z' }), open('t2', [])], { log: [] }));
@@ -44,7 +45,7 @@ test('views cache: a plan unchanged since it was read is not read again; a chang
     utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later + 2).view(file)), 'third', 'mtime put back: the ctime still tells');
   } finally {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(dir);
   }
 });
 
@@ -63,7 +64,7 @@ test('views cache: a plan changed within the last two seconds is used but not ke
     })();
     assert.ok(data === null || !(file in data.entries), 'a stat that a second write in the same clock tick could repeat is not trusted');
   } finally {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(dir);
   }
 });
 
@@ -78,7 +79,7 @@ test('views cache: a damaged, foreign or ill-typed cache file is ignored and the
       assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later).view(file)), 'codex', text.slice(0, 40));
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(dir);
   }
 });
 
@@ -89,6 +90,6 @@ test('views cache: an unwritable git dir leaves no cache and no error', () => {
     assert.equal(holderOf(cache.view(file)), 'codex');
     assert.doesNotThrow(() => cache.save());
   } finally {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(dir);
   }
 });

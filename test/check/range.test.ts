@@ -1,18 +1,18 @@
 // pre-push and `check --range`: pre-commit's check over commits already made (--no-verify's backstop).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
-import { repoWithPlans } from '../fixtures/repo.js';
+import { repoWithPlans, removeDir } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
 const dirs: string[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+  dirs.forEach((d) => removeDir(d));
 });
 
 function setup(): Repo {

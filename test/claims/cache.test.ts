@@ -1,17 +1,18 @@
 // The claims view stands in for a plan (liveClaims gives the same claims), and the view cache
 // gives back what was written, or nothing when the file is not one it wrote.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { CLAIMS_VIEW_FORMAT, type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/core/claims.js';
 import { readViewCache, viewCacheFile, writeViewCache } from '../../src/claims/cache.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const NOW = new Date();
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-'));
-after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+after(() => removeDir(dir));
 
 test('liveClaims reads the same claims from a claims view as from the whole plan', () => {
   const plans: unknown[] = [

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -7,10 +7,11 @@ import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../sr
 import { type VersionRef, decidedCacheFile, decidedKey, formatDecided, parseDecided, readDecided, writeDecided } from '../../src/claims/decided-cache.js';
 import { matchForm } from '../../src/lib/pattern.js';
 import { claimed, hoursAgo, plan } from '../fixtures/plans.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const NOW = new Date();
 const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 })));
+after(() => dirs.forEach((d) => removeDir(d)));
 
 const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41'];
 const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A'];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { makeRepo, type Repo } from '../fixtures/repo.js';
+import { makeRepo, type Repo, removeDir } from '../fixtures/repo.js';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
 import { hoursAgo, plan as planOf, today } from '../fixtures/plans.js';
 
@@ -248,7 +248,7 @@ describe('claims seen elsewhere', () => {
     const repo = setup(json(plan('export-retry', free())));
     const other = `${repo.dir}-agent-a`;
     repo.git('worktree', 'add', '-q', '-b', 'agent-a', other);
-    cleanups.push(() => rmSync(other, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+    cleanups.push(() => removeDir(other));
     assert.equal(repo.cli(['claim', 'upload', '--as', 'claude'], {}, other).code, 0);
     // Not committed there yet: no claim anyone else has to honour (the commit is the record).
     assert.equal(repo.cli(['claim', 'upload', '--as', 'codex']).code, 0);

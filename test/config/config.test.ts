@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { DEFAULT_CONFIG, loadConfig } from '../../src/config/config.js';
 import { UsageError } from '../../src/errors.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-config-'));
-after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+after(() => removeDir(dir));
 
 const write = (name: string, value: unknown) => writeFileSync(join(dir, name), typeof value === 'string' ? value : JSON.stringify(value));
 const clear = () => ['.plan-hooks.json', 'package.json'].forEach((f) => rmSync(join(dir, f), { force: true }));

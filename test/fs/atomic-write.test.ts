@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { writeFileAtomic } from '../../src/fs/atomic-write.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-atomic-'));
-after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+after(() => removeDir(dir));
 
 test('replaces the content, keeps the file mode and leaves no temporary file', () => {
   const file = join(dir, 'a.json');

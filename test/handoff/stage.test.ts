@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { type Repo, type RunResult } from '../fixtures/repo.js';
+import { type Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import { END, START } from '../../src/handoff/render.js';
 import { exportPlan } from '../fixtures/plans.js';
 import { assertClean, planRepo } from '../worklog/helpers.js';
@@ -128,7 +128,7 @@ test('a commit refused after pre-commit loses nothing: the block is staged, the 
 
 test('in a linked worktree and on a detached HEAD the block names the right branch, and the tree stays clean', async () => {
   const repo = track(planRepo());
-  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { Repo } = await import('../fixtures/repo.js');
   const dir = join(mkdtempSync(join(tmpdir(), 'plan-hooks-wt-')), 'wt');
@@ -145,7 +145,7 @@ test('in a linked worktree and on a detached HEAD the block names the right bran
   ok(wt.commit('detached handoff', '-a'));
   assert.match(atHead(wt, 'docs/export-plan.md'), /\*\*Branch:\*\* detached HEAD/);
   assertClean(wt);
-  rmSync(join(dir, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(join(dir, '..'));
 });
 
 test('pre-commit warns (without refusing) when the handoff contradicts git, each thing once; configured entry files are used, escaping ones ignored', () => {

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { PlanState, Task } from '../../src/core/plan-types.js';
-import { type Repo, type RunResult, makeRepo, repoWithPlans } from '../fixtures/repo.js';
+import { type Repo, type RunResult, makeRepo, repoWithPlans, removeDir } from '../fixtures/repo.js';
 import { claimed, hoursAgo, open, plan, today } from '../fixtures/plans.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
@@ -216,7 +216,7 @@ describe('local state is a cache, never a witness', () => {
   r.git('add', '-A');
   passed(r.commit('warm the cache'));
   r.git('push', '-q', 'origin', 'HEAD:refs/heads/main');
-  after(() => rmSync(remote, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+  after(() => removeDir(remote));
 
   /** Back to what the remote has, with every hook installed as plan-hooks installs them. */
   const reset = () => {

@@ -15,7 +15,7 @@ import { addLefthookCommand } from '../../src/install/managers.js';
 import { planInit } from '../../src/install/plan-init.js';
 import { renderRunner, renderShim } from '../../src/install/scripts.js';
 import { messages } from '../../src/messages/index.js';
-import { makeRepo, PACKAGE_ROOT } from '../fixtures/repo.js';
+import { makeRepo, PACKAGE_ROOT, removeDir } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
 
 const DIST = join(PACKAGE_ROOT, 'dist/src/hooks');
@@ -80,7 +80,7 @@ test('the rendered runner starts node for every hook in the table, hands stdin o
     assert.equal(other.node, null, 'a hook not in the table runs nothing of plan-hooks');
     assert.equal(other.code, 0);
   } finally {
-    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+    removeDir(dir);
   }
 });
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT, makeRepo } from '../fixtures/repo.js';
+import { PACKAGE_ROOT, makeRepo, removeDir } from '../fixtures/repo.js';
 import { hooksRan, nodeRepo, snapshot } from './helpers.js';
 
 const TRACE = { PLAN_HOOKS: '2' };
@@ -140,7 +140,7 @@ test('when plan-hooks or node cannot be found, pre-commit fails with how to fix 
   writeFileSync(join(home, '.config/plan-hooks/init.sh'), 'export PATH="$PATH:/usr/bin:/bin"\n');
   const fixed = repo.tryGit(['commit', '--allow-empty', '-m', 'x'], { PATH: bin, HOME: home, PLAN_HOOKS: '2' });
   assert.match(fixed.stderr, /package was not found/, 'node is found now; plan-hooks is still missing (removed above)');
-  rmSync(bin, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(bin);
   repo.remove();
 });
 
@@ -180,6 +180,6 @@ test("the runner starts each hook's bundled file: beside a global install's link
   assert.equal(viaCli.code, 0, viaCli.stderr);
   assert.match(viaCli.stderr, /node_modules\/plan-hooks\/dist\/src\/cli\.js hook pre-commit/);
   assert.deepEqual(hooksRan(viaCli.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
-  rmSync(bin, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(bin);
   repo.remove();
 });

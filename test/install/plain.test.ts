@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CLI, makeRepo } from '../fixtures/repo.js';
+import { CLI, makeRepo, removeDir } from '../fixtures/repo.js';
 import { claimed, plan } from '../fixtures/plans.js';
 import { hooksRan, snapshot } from './helpers.js';
 
@@ -224,7 +224,7 @@ test('a core.hooksPath from the global config is never written into; --force ove
   assert.equal(repo.tryGit(['config', '--local', 'core.hooksPath']).code, 1);
   assert.match(repo.tryGit(['commit', '--allow-empty', '-m', 'y']).stderr, /GLOBAL-HOOK/, 'the global hooks run here again');
   repo.remove();
-  for (const p of [globalHooks, globalConfig]) rmSync(p, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  for (const p of [globalHooks, globalConfig]) removeDir(p);
 });
 
 test("uninstall removes the hooks' caches and markers in every worktree and keeps the worklog, saying where", () => {

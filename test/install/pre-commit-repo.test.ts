@@ -7,11 +7,11 @@
 // stdout. Slow (npm and a build): one install, reused by every step.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
+import { PACKAGE_ROOT, type Repo, makeRepo, removeDir } from '../fixtures/repo.js';
 import { TRACE, USER_PRE_COMMIT_CONFIG, addClaim, hasPreCommit, read } from './helpers.js';
 
 /** What pre-commit's clone needs to build the package: its tracked sources, not dist/ or tests. */
@@ -56,7 +56,7 @@ ${IDS.map((id) => `    -   id: ${id}\n`).join('')}`,
 after(() => {
   source?.remove();
   consumer?.remove();
-  if (home) rmSync(home, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  if (home) removeDir(home);
 });
 
 test("repo: + rev: with the shipped .pre-commit-hooks.yaml: pre-commit install builds plan-hooks, a commit of another's claimed path is refused, a free one passes every stage, a push is re-checked", { skip: !hasPreCommit && 'pre-commit is not installed' }, () => {
@@ -98,7 +98,7 @@ test("repo: + rev: with the shipped .pre-commit-hooks.yaml: pre-commit install b
   const blocked = consumer.tryGit(['push', 'origin', 'main']);
   assert.notEqual(blocked.code, 0, blocked.stdout + blocked.stderr);
   assert.match(blocked.stdout + blocked.stderr, /plan-hooks \(re-check pushed commits\)\.+Failed[\s\S]*src\/claimed\.ts[\s\S]*alice/);
-  rmSync(remote, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(remote);
 
   // `plan-hooks init` beside the shipped hooks adds nothing they already run (no second run):
   // shims only for the hooks they do not have, and doctor probes each through pre-commit.

@@ -4,11 +4,11 @@
 // uninstall. Packed once for the file; slow (npm), so this is the only test that installs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PACKAGE_ROOT, Repo, cleanEnv, makeRepo } from '../fixtures/repo.js';
+import { PACKAGE_ROOT, Repo, cleanEnv, makeRepo, removeDir } from '../fixtures/repo.js';
 import { hooksRan } from './helpers.js';
 
 let packDir = '';
@@ -35,7 +35,7 @@ before(() => {
 
 after(() => {
   repo?.remove();
-  rmSync(packDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(packDir);
 });
 
 test('npx plan-hooks init from the packed tarball: husky installed, hooks run in the main and a linked worktree, uninstall undoes it', () => {
@@ -107,5 +107,5 @@ test('a repository without package.json, with plan-hooks installed globally: the
   assert.equal(commit.code, 0, commit.stderr);
   assert.deepEqual(hooksRan(commit.stderr), ['pre-commit', 'prepare-commit-msg', 'post-commit']);
   plain.remove();
-  rmSync(prefix, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(prefix);
 });

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { RACY_MS, checkedCacheFiles, isRacy, readCheckedCache, removeCheckedCache, replaceCacheFile, stampFile, statSignature, writeCheckedCache } from '../../src/lib/cache-file.js';
+import { removeDir } from '../fixtures/repo.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-file-'));
-after(() => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+after(() => removeDir(dir));
 
 /** Waits past the file system clock's tick, as any edit after the cache was written does. */
 const laterTick = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);

@@ -1,10 +1,10 @@
 // status, handoff and log on a real repository with real commits.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { Repo, type RunResult } from '../fixtures/repo.js';
+import { Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import type { StatusReport } from '../../src/status/report.js';
 import type { WorklogEntry } from '../../src/worklog/entry.js';
 import { exportPlan } from '../fixtures/plans.js';
@@ -111,6 +111,6 @@ test('status shows claims made in another worktree', () => {
   assert.ok(bob, `claims: ${JSON.stringify(r.claims)}`);
   assert.equal(bob.holder, 'bob');
   assert.match(bob.source, /side|wt/);
-  rmSync(join(dir, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(join(dir, '..'));
   repo.git('worktree', 'prune');
 });

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { makeRepo, Repo, type RunResult } from '../fixtures/repo.js';
+import { makeRepo, Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import { exportPlan } from '../fixtures/plans.js';
 import { assertClean, head, lastCommitEntry, planRepo, readLog, worklogFile } from './helpers.js';
 
@@ -161,7 +161,7 @@ test('a linked worktree appends to the same worklog, with its own worktree path 
   assert.equal(e.worktree, wt.git('rev-parse', '--show-toplevel').trim());
   assert.equal(e.verified, true);
   assertClean(wt);
-  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(dir);
 });
 
 test('a claim of someone else crossed with --no-verify is recorded as a violation', () => {
@@ -181,7 +181,7 @@ test('a claim of someone else crossed with --no-verify is recorded as a violatio
 test('post-commit never breaks the commit: an unwritable worklog is reported, the commit stands', () => {
   const repo = track(planRepo());
   const file = worklogFile(repo);
-  rmSync(join(file, '..'), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(join(file, '..'));
   writeFileSync(join(file, '..'), 'not a directory');
   repo.write('x.txt', 'x\n');
   repo.git('add', '-A');

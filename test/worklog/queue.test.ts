@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { Repo, type RunResult } from '../fixtures/repo.js';
+import { Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
 import { operationOf, parseCommitLog, rootOf } from '../../src/worklog/record.js';
 import { agentTrailerValue } from '../../src/check/trailer.js';
@@ -20,7 +20,7 @@ const repos: Repo[] = [];
 const dirs: string[] = [];
 after(() => {
   repos.forEach((r) => r.remove());
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }));
+  dirs.forEach((d) => removeDir(d));
 });
 const track = (r: Repo) => (repos.push(r), r);
 const ok = (r: RunResult) => (assert.equal(r.code, 0, r.stderr + r.stdout), r);

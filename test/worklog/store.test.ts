@@ -2,17 +2,17 @@
 // and concurrent commits from four worktrees.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { Repo } from '../fixtures/repo.js';
+import { Repo, removeDir } from '../fixtures/repo.js';
 import { LockTimeout, withLock } from '../../src/worklog/lock.js';
 import { append, linesBackward, tail } from '../../src/worklog/store.js';
 import { planRepo, readLog } from './helpers.js';
 
 const dirs: string[] = [];
-after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 })));
+after(() => dirs.forEach((d) => removeDir(d)));
 function tempFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-store-'));
   dirs.push(dir);
