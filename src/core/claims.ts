@@ -270,6 +270,47 @@ export function couldMatch(pattern: string, paths: string[], ignoreCase: boolean
   return paths.some((p) => p === text || (p.startsWith(text) && p.charCodeAt(text.length) === 0x2f));
 }
 
+/**
+ * Pure: the versions cut down to the tasks that could claim one of `paths` (as claimIndex
+ * filters them: couldMatch over their matchForm), keeping every version of such a task, since
+ * the version rule decides a task by its own versions only. So the claims liveClaims decides
+ * from the result, matched against those paths, are the ones it decides from all the versions:
+ * what a judge of one commit needs, without deciding the ten thousand claims it cannot touch.
+ * Only for matching: a plan rule, a transition or an identity's branch reads the whole versions.
+ */
+export function versionsNear(versions: PlanVersion[], paths: string[], ignoreCase: boolean): PlanVersion[] {
+  const forms = paths.map((p) => matchForm(p, ignoreCase));
+  const planIdOf = (v: PlanVersion, plan: Record<string, unknown>) => (isString(plan.planId) && plan.planId !== '' ? plan.planId : v.file);
+  const near = new Set<string>();
+  for (const v of versions) {
+    const plan = v.plan;
+    if (!isObject(plan) || !Array.isArray(plan.workItems)) continue;
+    const planId = planIdOf(v, plan);
+    for (const item of plan.workItems) {
+      if (!isObject(item) || !Array.isArray(item.tasks)) continue;
+      for (const task of item.tasks) {
+        if (isObject(task) && isString(task.id) && Array.isArray(task.files) && task.files.some((f) => isString(f) && couldMatch(f, forms, ignoreCase))) near.add(`${planId}/${task.id}`);
+      }
+    }
+  }
+  const out: PlanVersion[] = [];
+  if (near.size === 0) return out;
+  for (const v of versions) {
+    const plan = v.plan;
+    if (!isObject(plan) || !Array.isArray(plan.workItems)) continue;
+    const planId = planIdOf(v, plan);
+    const workItems = [];
+    for (const item of plan.workItems) {
+      if (!isObject(item) || !Array.isArray(item.tasks)) continue;
+      const tasks = item.tasks.filter((t) => isObject(t) && isString(t.id) && near.has(`${planId}/${t.id}`));
+      if (tasks.length > 0) workItems.push({ ...item, tasks });
+    }
+    // The file's planId stands in (as taskVersions reads it), so the keys stay the same.
+    if (workItems.length > 0) out.push({ ...v, plan: { ...plan, planId, workItems } });
+  }
+  return out;
+}
+
 /** The claims' patterns, indexed; with `paths`, only those that could match one of them. */
 export function claimIndex(claims: LiveClaim[], ignoreCase: boolean, paths?: string[]): PatternIndex<LiveClaim> {
   const index = new PatternIndex<LiveClaim>({ ignoreCase });

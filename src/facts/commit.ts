@@ -9,7 +9,8 @@
 // cat-file): revisions go through stdin, since a range of 10,000 commits fits no argv.
 // Who committed is left to the caller: the identity a commit records is a trailer the check
 // layer reads (../check/trailer.ts), so the trailers asked for come back by key.
-import { type LiveClaim, type PlanVersion, claimsView, liveClaims } from '../core/claims.js';
+import { type LiveClaim, type PlanVersion, claimsView, liveClaims, versionsNear } from '../core/claims.js';
+import { touchedPaths } from '../core/changes.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { readObjects } from '../git/cat-file.js';
 import { type Change, type RawEntry, diffTrees } from '../git/changes.js';
@@ -179,7 +180,7 @@ export interface CommitFacts {
   plans: PlanChange[];
   /** The plan versions that judge it: its own, its parent's of those it changes, the base's where it meets it. */
   versions: PlanVersion[];
-  /** The live claims those versions hold at `now`. */
+  /** The live claims those versions hold at `now`; when it changes no plan, only those that could claim one of the paths it changes. */
   claims: LiveClaim[];
   /** When it is judged: its committer time, never later than the caller's now. */
   now: Date;
@@ -226,7 +227,9 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
       changes: own,
       plans: own.filter(isPlanChange).map((c) => ({ file: c.path, after: c.status === 'D' ? null : wholeText(c.newOid), before: wholeText(c.oldOid) })),
       versions,
-      claims: liveClaims(versions, time, repo.config.staleAfterHours),
+      // A commit that changes no plan uses its claims only to match its own paths (check()):
+      // the claims that cannot reach them are not decided (versionsNear says why that is exact).
+      claims: liveClaims(changed.length === 0 ? versionsNear(versions, touchedPaths(own), repo.ignoreCase) : versions, time, repo.config.staleAfterHours),
       now: time,
       tree: info.tree,
     };

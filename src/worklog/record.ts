@@ -138,7 +138,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
     tasks: matchTasks(tasksOf(after.plans), paths, trailers ? trailers.split('\x01') : [], ignoreCase),
     transitions: planChanged ? planTransitions(before.plans, after.plans) : [],
     verification,
-    violations: claimViolations(claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours), paths, identity.name, plans.matches, config, ignoreCase),
+    violations: claimViolations(claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours, { paths, ignoreCase }), paths, identity.name, plans.matches, config, ignoreCase),
     unreadablePlans: after.skipped.map((s) => s.path),
     ...(known.withoutHooks ? { withoutHooks: true } : {}),
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims } from '../../src/core/claims.js';
+import { type LiveClaim, type PlanVersion, type SourceKind, claimIndex, couldMatch, exemptPath, liveClaims, matchClaims, versionsNear } from '../../src/core/claims.js';
 import { PatternIndex } from '../../src/lib/pattern-index.js';
 import { UserError } from '../../src/errors.js';
 import { compilePattern, matchForm } from '../../src/lib/pattern.js';
@@ -154,4 +154,43 @@ test('couldMatch never drops a pattern that matches: checked against the compile
   assert.equal(couldMatch('lib/pkg1/', ['src/a.ts'], false), false, 'a claim elsewhere is left out');
   assert.equal(couldMatch('lib/pkg1', ['lib/pkg10/index.ts'], false), false);
   assert.equal(couldMatch('src/mod1/**', ['src/mod0/x.ts'], false), false);
+});
+
+describe('versionsNear: the claims that can reach a set of paths, decided from fewer tasks', () => {
+  const at = hoursAgo(3);
+  // One task in several versions that disagree about files, holders and status, and plans
+  // without a planId (the file stands in), a claim without files and a malformed task.
+  const versions: PlanVersion[] = [
+    version('head', [claimed('t', 'codex', ['src/a.ts'], 3, { claimedAt: at }), claimed('u', 'gemini', ['lib/'], 5), open('v', ['src/']), claimed('nofiles', 'codex', [])]),
+    version('index', [{ ...claimed('t', 'codex', ['other/']), claimedAt: at, status: 'completed' }, claimed('u', 'gemini', ['elsewhere/'], 5)]),
+    version('base', [claimed('v', 'claude', ['docs/x.md'], 1), claimed('w', 'codex', ['src/**/*.ts'], 2)]),
+    version('worktree', [claimed('t', 'claude', ['nowhere/'], 1)], 'docs/q-plan.json'),
+    { source: { kind: 'remote', label: 'origin/x' }, file: 'docs/r-plan.json', plan: { workItems: [{ tasks: [claimed('r', 'codex', ['src/a.ts']), { id: 7 }, null], log: [] }] } },
+    { source: { kind: 'head', label: 'HEAD' }, file: 'docs/s-plan.json', plan: 'not a plan' },
+  ];
+  const hits = (vs: PlanVersion[], paths: string[], ignoreCase: boolean) => {
+    const claims = liveClaims(vs, NOW, 24);
+    const { others, own } = matchClaims(paths, claimIndex(claims, ignoreCase, paths), () => false, { name: 'me' }, {}, null);
+    return [...others, ...own].map((h) => `${h.path} ${h.claim.task} ${h.claim.holder} ${h.claim.source.kind} ${h.pattern}`).sort();
+  };
+  for (const paths of [['src/a.ts'], ['lib/x.ts'], ['elsewhere/y'], ['docs/x.md'], ['other/z', 'src/deep/b.ts'], ['SRC/A.ts'], ['nothing/here'], []]) {
+    test(JSON.stringify(paths), () => {
+      for (const ignoreCase of [false, true]) {
+        const near = versionsNear(versions, paths, ignoreCase);
+        assert.deepEqual(hits(near, paths, ignoreCase), hits(versions, paths, ignoreCase), `ignoreCase ${ignoreCase}`);
+        const kept = liveClaims(near, NOW, 24);
+        assert.ok(kept.every((c) => liveClaims(versions, NOW, 24).some((a) => a.task === c.task && a.holder === c.holder && a.source === c.source)), 'no claim is made up');
+      }
+    });
+  }
+  test('a task is kept with all its versions when any one of them could reach the paths', () => {
+    const near = versionsNear(versions, ['elsewhere/y'], false);
+    // u: HEAD's version claims lib/, the index's elsewhere/ — both kept, so the index still supersedes HEAD.
+    assert.deepEqual(near.map((v) => v.source.kind).sort(), ['head', 'index']);
+    assert.deepEqual(liveClaims(near, NOW, 24).map((c) => `${c.task}:${c.source.kind}:${c.files.join()}`), ['p/u:index:elsewhere/']);
+    assert.deepEqual(versionsNear(versions, ['nothing/here'], false), []);
+    // The cases above are not vacuous: src/a.ts is claimed on the base and a remote branch (t's
+    // claim there ended in the index, whose version claims other/).
+    assert.deepEqual(hits(versions, ['src/a.ts'], false).map((h) => h.split(' ')[3]).sort(), ['base', 'remote']);
+  });
 });

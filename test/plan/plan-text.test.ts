@@ -59,6 +59,27 @@ test('nesting deeper than MAX_DEPTH is an error at the bracket, the value is cut
   assert.equal(broken.problem?.message, readPlanText(`{"a": ${'['.repeat(300)}${']'.repeat(300)}}`).problem?.message);
 });
 
+test('planValue is the value readPlanText reads, without looking for repeated keys: deep, repeated, broken, with a mark', () => {
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  const texts = [
+    '{"a": 1}',
+    '\ufeff{"a": [1, {"b": "x\\"y"}]}',
+    '{"t": {"s": 1, "s": 2}}',
+    `{"a": ${deep(MAX_DEPTH - 1)}}`,
+    `{"a": ${deep(MAX_DEPTH)}}`,
+    `{"a": ${deep(5000)}, "s": "[[{{"}`,
+    // A repeated key before a container too deep: the value is still cut.
+    `{"k": 1, "k": ${deep(MAX_DEPTH + 3)}}`,
+    `{"a": "]]]]", "b": "\\\\", "c": ${deep(MAX_DEPTH)}}`,
+    '{"a": ',
+    `{"a": ${'['.repeat(100_000)}`,
+    '',
+    'null',
+  ];
+  for (const text of texts) assert.deepEqual(planValue(text), readPlanText(text).value ?? null, text.slice(0, 40));
+  assert.equal(JSON.stringify(planValue(`{"k": 1, "k": ${deep(MAX_DEPTH + 3)}}`)).split('[').length - 1, MAX_DEPTH - 1, 'cut at MAX_DEPTH containers');
+});
+
 test('bytes that are not UTF-8 are an error naming the byte offset; the value is still read', () => {
   const bytes = Buffer.concat([Buffer.from('{"id": "caf'), Buffer.from([0xe9]), Buffer.from('", "ok": "é"}')]);
   const text = decodeText(bytes);
