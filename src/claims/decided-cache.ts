@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readCheckedCache, writeCheckedCache } from '../lib/cache-file.js';
+import { escapeKey, sortLines, sortedLookup } from './sorted-lines.js';
 import { matchForm } from '../lib/pattern.js';
 import { isStaleAt } from '../core/claim-state.js';
 import { CLAIMS_VIEW_FORMAT, type DecidedClaim, type LiveClaim, type PlanSource, pathKeys, patternKey } from '../core/claims.js';
@@ -36,9 +37,6 @@ export function decidedKey(refs: VersionRef[], ignoreCase: boolean): string {
   for (const r of refs) hash.update(`${JSON.stringify([r.source.kind, r.source.label, r.source.ref ?? null, r.file, r.oid])}\n`);
   return hash.digest('hex');
 }
-
-/** A key within one line of the index: its separators escaped (what is escaped stays distinct). */
-const escapeKey = (key: string) => key.replace(/[%\t\n]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** One claim as a line: sources by number (a few per repository, many claims each). */
 type ClaimLine = [task: string, file: string, holder: string, since: string | null, files: string[], source: number, branch: string | null, claimed: number | null, lastLog: string | null];
@@ -108,26 +106,9 @@ export class ClaimSet {
     return [...found].sort((a, b) => a - b).map((n) => this.claim(n));
   }
 
-  /** The claim numbers of the index lines `<key>\t<n>`: a binary search over the sorted lines. */
+  /** The claim numbers of the index lines `<key>\t<n>`. */
   private lookup(key: string): number[] {
-    const { body } = this;
-    const target = `${key}\t`;
-    let lo = this.header.index;
-    let hi = body.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const start = Math.max(lo, body.lastIndexOf('\n', mid - 1) + 1);
-      const end = body.indexOf('\n', start);
-      if (body.slice(start, end) < target) lo = end + 1;
-      else hi = start;
-    }
-    const out: number[] = [];
-    while (lo < body.length && body.startsWith(target, lo)) {
-      const end = body.indexOf('\n', lo);
-      out.push(Number(body.slice(lo + target.length, end)));
-      lo = end + 1;
-    }
-    return out;
+    return sortedLookup(this.body, this.header.index, key).map(Number);
   }
 }
 
@@ -154,7 +135,7 @@ export function formatDecided(key: string, claims: DecidedClaim[], ignoreCase: b
     if (c.branch !== null) bound.push(n);
     for (const k of new Set(c.files.map((f) => patternKey(f, ignoreCase)))) index.push(`${escapeKey(k)}\t${n}`);
   });
-  index.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  sortLines(index);
   const header: Header = { key, at, index: offset, sources, bound };
   return `${MAGIC} ${DECIDED_FORMAT}\n${JSON.stringify(header)}\n${lines.map((l) => `${l}\n`).join('')}${index.map((l) => `${l}\n`).join('')}`;
 }
@@ -175,13 +156,13 @@ export function parseDecided(text: string, key: string, now: Date, staleAfterHou
   return new ClaimSet(rest.slice(cut + 1), header, now, staleAfterHours);
 }
 
-/** The cached claims for `key`, or null (no file, another key, or a file that fails its check). */
-export function readDecided(gitDir: string, key: string, now: Date, staleAfterHours: number): ClaimSet | null {
-  const text = readCheckedCache(decidedCacheFile(gitDir));
+/** The cached claims for `key` in `file` (default: pre-commit's), or null (no file, another key, or a file that fails its check). */
+export function readDecided(gitDir: string, key: string, now: Date, staleAfterHours: number, file = decidedCacheFile(gitDir)): ClaimSet | null {
+  const text = readCheckedCache(file);
   return text === null ? null : parseDecided(text, key, now, staleAfterHours);
 }
 
 /** A cache that cannot be written only makes the next commit decide the claims again. */
-export function writeDecided(gitDir: string, key: string, claims: DecidedClaim[], ignoreCase: boolean): void {
-  writeCheckedCache(decidedCacheFile(gitDir), formatDecided(key, claims, ignoreCase));
+export function writeDecided(gitDir: string, key: string, claims: DecidedClaim[], ignoreCase: boolean, file = decidedCacheFile(gitDir)): void {
+  writeCheckedCache(file, formatDecided(key, claims, ignoreCase));
 }

@@ -1,6 +1,6 @@
 // The worklog and status see claims through the same model as pre-commit (src/core/claims.ts):
 // plans from one place in, live claims (stale ones flagged) and the paths that cross them out.
-import { claimIndex, exemptPath, liveClaims, matchClaims, versionsNear, type LiveClaim, type SourceKind } from '../core/claims.js';
+import { claimIndex, exemptPath, liveClaims, matchClaims, type LiveClaim, type SourceKind } from '../core/claims.js';
 import type { Config } from '../config/config.js';
 import type { PlanFile } from '../plan/snapshot.js';
 
@@ -11,10 +11,8 @@ export interface Violation {
   pattern: string;
 }
 
-/** The live claims of `plans`; with `near`, only those that could claim one of its paths (versionsNear). */
-export function claimsIn(plans: PlanFile[], kind: SourceKind, label: string, now: Date, staleAfterHours: number, near?: { paths: string[]; ignoreCase: boolean }): LiveClaim[] {
-  const versions = plans.map((p) => ({ source: { kind, label }, file: p.path, plan: p.plan }));
-  return liveClaims(near ? versionsNear(versions, near.paths, near.ignoreCase) : versions, now, staleAfterHours);
+export function claimsIn(plans: PlanFile[], kind: SourceKind, label: string, now: Date, staleAfterHours: number): LiveClaim[] {
+  return liveClaims(plans.map((p) => ({ source: { kind, label }, file: p.path, plan: p.plan })), now, staleAfterHours);
 }
 
 /**

@@ -6,6 +6,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, loadConfig } from '../config/config.js';
 import { claimsCacheFiles } from '../claims/cache.js';
+import { commitIndexFiles } from '../worklog/task-index.js';
 import { trailerRecordFile } from '../check/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
@@ -144,7 +145,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...commitIndexFiles(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {

@@ -14,19 +14,36 @@ import { tasksOf, type TaskRef } from '../plan/tasks.js';
  * (validate reports them).
  */
 export function matchTasks(tasks: TaskRef[], paths: string[], trailerTasks: string[], ignoreCase: boolean): string[] {
-  const hits = new Set(trailerTasks.map((t) => t.trim()).filter(Boolean));
-  const index = new PatternIndex<string>({ ignoreCase });
+  return matchPatterns(nearTasks(tasks, paths, ignoreCase), paths, trailerTasks, ignoreCase);
+}
+
+/** The (task, pattern) pairs of `tasks` whose pattern could match one of `paths` (couldMatch). */
+export function nearTasks(tasks: TaskRef[], paths: string[], ignoreCase: boolean): { key: string; pattern: string }[] {
   // Only the patterns near the commit's paths are compiled: plans of 10,000 tasks cost a string
   // test each.
   const forms = paths.map((p) => matchForm(p, ignoreCase));
+  const near: { key: string; pattern: string }[] = [];
   for (const ref of tasks) {
-    for (const source of Array.isArray(ref.task.files) ? ref.task.files : []) {
+    for (const pattern of Array.isArray(ref.task.files) ? ref.task.files : []) {
       try {
-        if (typeof source !== 'string' || !couldMatch(source, forms, ignoreCase)) continue;
-        index.add(source, ref.key);
+        if (typeof pattern === 'string' && couldMatch(pattern, forms, ignoreCase)) near.push({ key: ref.key, pattern });
       } catch (error) {
         if (!(error instanceof PatternError)) throw error;
       }
+    }
+  }
+  return near;
+}
+
+/** matchTasks over the (task, pattern) pairs near the paths already found (./task-index.ts finds them without the plans). */
+export function matchPatterns(near: { key: string; pattern: string }[], paths: string[], trailerTasks: string[], ignoreCase: boolean): string[] {
+  const hits = new Set(trailerTasks.map((t) => t.trim()).filter(Boolean));
+  const index = new PatternIndex<string>({ ignoreCase });
+  for (const { key, pattern } of near) {
+    try {
+      index.add(pattern, key);
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
     }
   }
   for (const path of paths) for (const hit of index.match(path)) hits.add(hit.value);

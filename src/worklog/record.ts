@@ -13,8 +13,11 @@ import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
-import { matchTasks, planTransitions } from './analyze.js';
-import { claimsIn, claimViolations, type Violation } from '../claims/violations.js';
+import { matchPatterns, nearTasks, planTransitions } from './analyze.js';
+import { claimViolations, type Violation } from '../claims/violations.js';
+import { type LiveClaim, type PlanVersion, decideClaims, liveClaims, versionsNear } from '../core/claims.js';
+import { listTree } from '../git/tree.js';
+import { dropCommitIndex, planBlobs, readCommitIndex, taskIndexKey, writeCommitIndex } from './task-index.js';
 import { commitEntry, type CommitFacts, type Operation, type RewriteEntry, type WorklogEntry } from './entry.js';
 import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
@@ -88,24 +91,60 @@ interface Known {
   env: Record<string, string>;
   /** A commit found after the fact, made where no hook ran. */
   withoutHooks?: boolean;
+  /** The committing worktree's git dir, where the task index lives. */
+  gitDir?: string;
 }
 
-/** The facts of one commit: its metadata and changes in one git process, its plans in two. */
+/** What the writer reads of a commit's plans: from the index (./task-index.ts) or from the blobs. */
+interface CommitPlans {
+  /** Tasks near the paths: (task, pattern). */
+  near: (paths: string[]) => { key: string; pattern: string }[];
+  /** Live claims near the paths (as its child's parent sees them), and those bound to a branch. */
+  claimsNear: (paths: string[]) => LiveClaim[];
+  bound: () => LiveClaim[];
+  unreadable: string[];
+}
+
+/**
+ * The facts of one commit: its metadata and changes in one git process, its plan listing in
+ * another; the plans themselves only when the task index (./task-index.ts) has none for these
+ * blobs, or the commit changes a plan (its transitions), or it is not verified (its violations
+ * then come from the blobs: an unverified commit has no judge to back a cache).
+ */
 async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): Promise<CommitFacts> {
   const { root, config } = ctx;
   const plans = planMatcher(config);
-  const [log, after] = await Promise.all([
+  const [log, listing] = await Promise.all([
     git(['log', '-1', '--no-show-signature', `--format=${META}%x00`, '--name-status', '-z', '-M', '--diff-merges=first-parent', '--no-ext-diff', commit, '--'], { cwd: root }),
-    readSnapshot({ rev: commit }, config, root),
+    listTree(commit, plans.roots, root),
   ]);
   const { fields, changes } = parseCommitLog(log);
   const [id, tree, parentList, authorName, authorEmail, committedAt, subject, trailers, agents] = fields;
   const parents = parentList ? parentList.split(' ') : [];
   const paths = touchedPaths(changes);
   const planChanged = paths.some(plans.matches);
-  const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
   const ignoreCase = ignoreCaseOf(ctx);
   const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null, configChange: null } : verificationOf(known.marker, tree ?? null);
+  const blobs = planBlobs(listing, plans.matches);
+  const key = blobs && taskIndexKey(blobs, ignoreCase);
+  const indexed = key && known.gitDir && verification.verified && !planChanged && parents.length > 0 ? readCommitIndex(known.gitDir, key, now, config.staleAfterHours) : null;
+  let at: CommitPlans;
+  let transitions: CommitFacts['transitions'] = [];
+  if (indexed) {
+    at = { near: (p) => indexed.tasks.near(p, ignoreCase), claimsNear: (p) => indexed.claims.near(p, ignoreCase), bound: () => indexed.claims.bound(), unreadable: indexed.tasks.unreadable };
+  } else {
+    const after = await readSnapshot({ rev: commit }, config, root, listing.map((e) => e.path).filter(plans.matches).sort());
+    const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
+    const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: 'the parent commit' }, file: p.path, plan: p.plan }));
+    const tasks = tasksOf(after.plans);
+    if (key && known.gitDir && verification.verified) {
+      // For the next commit over these plans (most commits change none).
+      writeCommitIndex(known.gitDir, key, { tasks: tasks.map((t) => ({ key: t.key, files: t.task.files })), unreadable: after.skipped.map((s) => s.path), claims: decideClaims(versions(after)) }, ignoreCase);
+    }
+    const claimsAt = (s: Snapshot, near?: string[]) => liveClaims(near ? versionsNear(versions(s), near, ignoreCase) : versions(s), now, config.staleAfterHours);
+    at = { near: (p) => nearTasks(tasks, p, ignoreCase), claimsNear: (p) => claimsAt(before, p), bound: () => claimsAt(after).filter((c) => c.branch !== null), unreadable: after.skipped.map((s) => s.path) };
+    if (planChanged) transitions = planTransitions(before.plans, after.plans);
+  }
   // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
   // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
   const agentValues = agents ? agents.split('\x01').filter(Boolean) : [];
@@ -120,7 +159,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
       : pickIdentity({
           env: known.env,
           configAgent: ctx.gitConfig.get('plan-hooks.agent')?.trim() || null,
-          branchHolder: branchHolder(claimsIn(after.plans, 'head', 'the commit', now, config.staleAfterHours), ctx.branch, config.aliases),
+          branchHolder: branchHolder(at.bound(), ctx.branch, config.aliases),
           authorName: authorName || null,
           config,
         }));
@@ -135,11 +174,11 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
     branch: ctx.branch,
     worktree: root,
     identity,
-    tasks: matchTasks(tasksOf(after.plans), paths, trailers ? trailers.split('\x01') : [], ignoreCase),
-    transitions: planChanged ? planTransitions(before.plans, after.plans) : [],
+    tasks: matchPatterns(at.near(paths), paths, trailers ? trailers.split('\x01') : [], ignoreCase),
+    transitions,
     verification,
-    violations: claimViolations(claimsIn(before.plans, 'head', 'the parent commit', now, config.staleAfterHours, { paths, ignoreCase }), paths, identity.name, plans.matches, config, ignoreCase),
-    unreadablePlans: after.skipped.map((s) => s.path),
+    violations: claimViolations(at.claimsNear(paths), paths, identity.name, plans.matches, config, ignoreCase),
+    unreadablePlans: at.unreadable,
     ...(known.withoutHooks ? { withoutHooks: true } : {}),
   };
 }
@@ -161,6 +200,8 @@ async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: 
   if (judgement.passed) return facts;
   // The views, and the claims decided from them (they would hide the claim until a plan changed).
   dropClaimsCaches(record.gitDir);
+  // And the writer's own index: it was written next to them, by the same hand for all we know.
+  dropCommitIndex(record.gitDir);
   const violations = new Map<string, Violation>();
   for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
   // The marker's identity is as untrustworthy as its verdict: the commit's own record stands.
@@ -258,7 +299,7 @@ export class WorklogDrainer implements Drainer {
     if ((await this.known()).has(record.commit)) return;
     let facts: CommitFacts;
     try {
-      facts = await gatherCommit(record.commit, ctx, { operationState: record.state, marker: record.marker, env: record.env }, now);
+      facts = await gatherCommit(record.commit, ctx, { operationState: record.state, marker: record.marker, env: record.env, gitDir: record.gitDir }, now);
     } catch (error) {
       if (incomplete === null) throw error;
       facts = incompleteFacts(record, incomplete, now);

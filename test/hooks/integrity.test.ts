@@ -12,6 +12,8 @@ import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
 import { stampFile, statSignature } from '../../src/lib/cache-file.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
+import { commitClaimsFile, planBlobs, taskIndexFile, taskIndexKey, writeCommitIndex } from '../../src/worklog/task-index.js';
+import { parseTree } from '../../src/git/tree.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -256,6 +258,9 @@ describe('local state is a cache, never a witness', () => {
     // the source could: nothing local is proof against that.
     forgeCache();
     writeFileSync(stampFile(cacheFile), statSignature(cacheFile).signature);
+    // And the worklog writer's own index of these plans, stamped as the writer stamps it: no claim.
+    const blobs = planBlobs(parseTree(r.git('ls-tree', '-r', '-z', 'HEAD')), (p) => p === PLAN)!;
+    writeCommitIndex(gitDir, taskIndexKey(blobs, false), { tasks: [], unreadable: [], claims: [] }, false);
     r.write('src/api/users.ts', 'x\n');
     r.git('add', '-A');
     // pre-commit uses the cache for speed, so the commit may pass; the record does not trust it.
@@ -263,6 +268,7 @@ describe('local state is a cache, never a witness', () => {
     disputedEntry('after the tampering');
     assert.ok(!existsSync(cacheFile) || !readFileSync(cacheFile, 'utf8').includes('"workItems":[]'), 'the forged view is gone');
     assert.ok(!existsSync(decidedCacheFile(gitDir)), 'and so are the claims decided from it');
+    assert.ok(!existsSync(taskIndexFile(gitDir)) && !existsSync(commitClaimsFile(gitDir)), "and the writer's index: the judge read the blobs, not it");
     const status = r.cli(['status']);
     assert.equal(status.code, 0, status.stderr);
     assert.match(status.stdout, /Commits that passed pre-commit but not the check of the commit itself: 1 /);
