@@ -10,7 +10,7 @@ import { matchPatterns, matchTasks, nearTasks } from '../../src/worklog/analyze.
 import { commitClaimsFile, formatTaskIndex, parseTaskIndex, planBlobs, readCommitIndex, taskIndexFile, taskIndexKey, writeCommitIndex } from '../../src/worklog/task-index.js';
 import { tasksOf } from '../../src/plan/tasks.js';
 import type { PlanState } from '../../src/core/plan-types.js';
-import { claimed, open, plan as claimedPlan } from '../fixtures/claimed-plans.js';
+import { claimed, open, plan as claimedPlan } from '../fixtures/plans.js';
 import type { Repo } from '../fixtures/repo.js';
 import { lastCommitEntry, planRepo } from './helpers.js';
 
