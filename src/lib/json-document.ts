@@ -371,6 +371,23 @@ function badString(reason: JsonSyntaxReason, at: number): number {
   return -1;
 }
 
+/**
+ * Whether text JSON.parse accepted nests deeper than MAX_DEPTH containers: scanJson's depth
+ * check alone, for a reader that needs the value and no repeated key (most of a scan's cost is
+ * the keys). One pass, no recursion.
+ */
+export function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) i = knownStringEnd(text, i) - 1;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** Just after the string whose quote is at `i`, in text known to be JSON: its closing quote found natively. */
 function knownStringEnd(text: string, i: number): number {
   let end = text.indexOf('"', i + 1);

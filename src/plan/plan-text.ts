@@ -14,7 +14,7 @@
 // it as unreadable with the same message. The claims in it still count: the claims read its
 // value whatever the problem, so breaking a plan file never releases a claim.
 import { messages } from '../messages/index.js';
-import { type JsonScan, MAX_DEPTH, positionAt, scanJson } from '../lib/json-document.js';
+import { type JsonScan, MAX_DEPTH, nestsTooDeep, positionAt, scanJson } from '../lib/json-document.js';
 
 export interface PlanTextProblem {
   rule: 'not-utf8' | 'json-syntax' | 'json-depth' | 'duplicate-key';
@@ -67,8 +67,22 @@ export function readPlanText(raw: string): PlanText {
   return { text, value, problem: encodingProblem ?? structureProblem };
 }
 
-/** A plan file's JSON value for a lenient reader (claims), or null when it is not JSON. */
-export const planValue = (raw: string): unknown => readPlanText(raw).value ?? null;
+/**
+ * A plan file's JSON value for a lenient reader (claims), or null when it is not JSON: the
+ * value readPlanText gives, without looking for repeated keys (the value is the last one's
+ * either way, as JSON.parse has it), which is most of a read's cost — the worklog's judge reads
+ * every plan.
+ */
+export function planValue(raw: string): unknown {
+  const text = withoutBom(raw);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return readPlanText(raw).value ?? null;
+  }
+  return nestsTooDeep(text) ? cutAtDepth(value) : value;
+}
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
