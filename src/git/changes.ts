@@ -28,16 +28,6 @@ export function parseNameStatus(out: string): Change[] {
   return changes;
 }
 
-/** The empty tree: what the first commit of a repository is compared against. */
-export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
-
-/** What a commit changes against its first parent (or the empty tree for a root commit). */
-export async function commitChanges(commit: string, cwd?: string): Promise<Change[]> {
-  const parent = await git(['rev-parse', '--verify', '-q', `${commit}^1`], { cwd, allowFail: true });
-  const base = parent === null ? EMPTY_TREE : parent.trim();
-  return parseNameStatus(await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', base, commit], { cwd }));
-}
-
 /** `git diff --cached` against HEAD (against nothing before the first commit). */
 export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'];
 

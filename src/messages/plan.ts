@@ -40,10 +40,6 @@ export const planMessages = {
     message: `planId '${planId}' is also the planId of ${other}; a task is known as <planId>/<taskId> across all plans, so two plans may not share one`,
     fix: `give this plan its own planId (e.g. the file's name), or move its work items into ${other}`,
   }),
-  transitionClaimDropped: (task: string, holder: string, since: string, committer: string) => ({
-    message: `${task} is claimed by ${holder} (since ${since}, not stale) and this commit by ${committer} drops the claim`,
-    fix: `leave the claim to ${holder}: they release it with 'plan-hooks release ${task}'; or wait until it is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
-  }),
   transitionClaimedTaskRemoved: (task: string, holder: string, since: string, committer: string) => ({
     message: `${task}, claimed by ${holder} (since ${since}, not stale), was removed by ${committer}`,
     fix: `restore the task; only ${holder} may remove it while the claim is live (or take it over with 'plan-hooks claim ${task} --takeover' once stale)`,
