@@ -83,14 +83,6 @@ export const RUNS_GIT_FOR_NOW: Record<string, string> = {
   // The handoff's index edits (ls-files -s, hash-object, update-index): being moved into
   // src/git/ with the commit-path work of #13, which reworks this file.
   'handoff/stage.ts': 'index edits',
-  // The worklog store, reworked for #13 at the same time: its reads of git's dirs, config and
-  // history, the judge's batch, the notes mirror.
-  'worklog/gaps.ts': 'commits made where no hook ran (rev-list)',
-  'worklog/judge.ts': "the parent's configuration and base candidates, in one shell",
-  'worklog/notes.ts': 'the notes mirror (config, notes add)',
-  'worklog/record.ts': "the commit's facts, git's dirs and config",
-  'worklog/store.ts': 'where the worklog lives (the common dir)',
-  'worklog/verified.ts': "the marker's path, the index's tree",
 };
 
 /** Every place outside src/git/ that runs git or writes a git command line, as readable lines. */

@@ -48,3 +48,16 @@ export async function commitsNotOn(revs: string[], refs: string[], cwd: string):
   const out = await git(['rev-list', '--reverse', '--topo-order', '--stdin', '--not', ...refs], { cwd, input: revs.map((r) => `${r}\n`).join('') });
   return out.split('\n').filter(Boolean);
 }
+
+/**
+ * The newest commits reachable from `tips` and from none of `exclude`, none on a remote-tracking
+ * branch, none older than `since` (seconds), at most `limit`, newest first. The excluded go in on
+ * stdin (thousands fit no argument list); one git does not know is ignored.
+ */
+export async function newCommitsUnder(tips: string[], exclude: string[], opts: { limit: number; since: number }, cwd: string): Promise<string[]> {
+  const out = await git(['rev-list', '--ignore-missing', `--max-count=${opts.limit}`, `--max-age=${opts.since}`, ...tips, '--not', '--remotes', '--stdin'], {
+    cwd,
+    input: exclude.map((a) => `^${a}\n`).join(''),
+  });
+  return out.split('\n').filter(Boolean);
+}

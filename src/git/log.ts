@@ -1,6 +1,7 @@
 // Commits' own facts — parents, tree, author, time, subject, the values of chosen trailers — for
 // many commits in one `git log --no-walk --stdin` (revisions on stdin: a range of 10,000 commits
 // fits no argv), and one commit's through the same format.
+import { type Change, parseNameStatus } from './changes.js';
 import { git, query } from './git.js';
 
 export interface CommitInfo {
@@ -60,6 +61,46 @@ export const withParents = (rev: string) =>
     const [commit = '', ...parents] = out.trim().split(' ');
     return { commit, parents };
   });
+
+/** A commit as the worklog records it: CommitInfo's facts in git's own forms, and its changes. */
+export interface CommitRecordFacts {
+  commit: string;
+  tree: string;
+  parents: string[];
+  authorName: string;
+  authorEmail: string;
+  /** The committer date, strict ISO 8601 with its offset (`%cI`). */
+  committedAt: string;
+  subject: string;
+  /** The values of each trailer key asked for, as git lists them. */
+  trailers: Record<string, string[]>;
+  /** Against the first parent, renames found (a merge's too); a root commit's against nothing. */
+  changes: Change[];
+}
+
+const recordFormat = (trailerKeys: string[]) =>
+  `--format=${['%H', '%T', '%P', '%an', '%ae', '%cI', '%s', ...trailerKeys.map((k) => `%(trailers:key=${k},valueonly,separator=%x01)`)].join('%x00')}%x00`;
+
+/** `git log -1 --format=<recordFormat> --name-status -z` (pure): the fields, then a newline and the changes. */
+export function parseCommitRecord(out: string, trailerKeys: string[]): CommitRecordFacts {
+  const cut = out.indexOf('\0\n');
+  const [commit = '', tree = '', parents = '', authorName = '', authorEmail = '', committedAt = '', subject = '', ...values] = (cut === -1 ? out : out.slice(0, cut)).split('\0');
+  return {
+    commit,
+    tree,
+    parents: parents ? parents.split(' ') : [],
+    authorName,
+    authorEmail,
+    committedAt,
+    subject,
+    trailers: Object.fromEntries(trailerKeys.map((k, i) => [k, values[i] ? values[i].split('\u0001') : []])),
+    changes: cut === -1 ? [] : parseNameStatus(out.slice(cut + 2)),
+  };
+}
+
+/** One commit's facts and changes (CommitRecordFacts, with `trailerKeys`), in one process. */
+export const commitRecordOf = (commit: string, trailerKeys: string[]) =>
+  query(['log', '-1', '--no-show-signature', recordFormat(trailerKeys), '--name-status', '-z', '-M', '--diff-merges=first-parent', '--no-ext-diff', commit, '--'], (out) => parseCommitRecord(out, trailerKeys));
 
 /** Writes trailers into a message file as `git interpret-trailers --in-place` does (`args`: its options). */
 export async function interpretTrailers(file: string, args: string[], cwd: string): Promise<void> {

@@ -28,6 +28,9 @@ export function currentBranch(cwd = process.cwd()): Promise<string | null> {
   return gitQuery(CURRENT_BRANCH, cwd);
 }
 
+/** The ref HEAD points at (`refs/heads/<branch>`), or `HEAD` when it is detached. */
+export const HEAD_REF = query(['symbolic-ref', '-q', 'HEAD'], (out) => out.trim() || 'HEAD', () => 'HEAD');
+
 /** HEAD's id and subject, or null before the first commit. */
 export const LAST_COMMIT = query(
   ['log', '-1', '--format=%H%x00%s', 'HEAD'],
@@ -98,6 +101,14 @@ export const localConfigMatching = (pattern: string) =>
     () => [] as { key: string; value: string }[],
   );
 
+/** Every value of a multi-valued config key, in order; none when unset. */
+export const configValues = (key: string) => query(['config', '--get-all', key], (out) => out.split('\n').filter(Boolean), () => [] as string[]);
+
+/** Sets a config value in the repository's own config (`add`: one more value of a multi-valued key). */
+export async function setConfig(key: string, value: string, cwd: string, opts: { add?: boolean } = {}): Promise<void> {
+  await git(['config', ...(opts.add ? ['--add'] : []), key, value], { cwd });
+}
+
 /** One git config value, or null when unset. */
 export const configNamed = (key: string) => query(['config', '--get', key], (out) => out.trim() || null, () => null);
 
@@ -158,6 +169,9 @@ export const indexPathsUnder = (roots: string[]) => query(['ls-files', '-z', ...
 export function indexPaths(roots: string[], cwd: string): Promise<string[]> {
   return gitQuery(indexPathsUnder(roots), cwd);
 }
+
+/** The blob at `rev:path` as text, or null when `rev` has no such file. */
+export const blobAt = (rev: string, path: string) => query(['cat-file', 'blob', `${rev}:${path}`], (out) => out, () => null);
 
 /** A file's text at `rev` (`rev:path`), or null when it has none. */
 export function fileAt(rev: string, path: string, cwd: string): Promise<string | null> {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { CONFIG_FILE, type Config, type ConfigTexts, DEFAULT_CONFIG, configFromTexts, workingConfigTexts } from '../config/config.js';
 import { type Change, mergeHeadDiffPaths } from './changes.js';
 import { type BatchCommand, gitBatch } from './batch.js';
-import { type Answers, type Query, answersByName, git, gitQuery, query, splitNul } from './git.js';
+import { type Answers, type Query, answersByName, git, gitQueries, gitQuery, query, splitNul } from './git.js';
+import { blobAt } from './queries.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
@@ -72,6 +73,9 @@ export function parseWorktrees(out: string): Worktree[] {
   }
   return list;
 }
+
+/** git's whole configuration (`config -l -z`), keys lower case; empty where it cannot be read. */
+export const CONFIG_LIST = query(['config', '-l', '-z'], parseConfigList, () => new Map<string, string>());
 
 /** The worktrees of the repository (`worktree list --porcelain`), the main one first. */
 export const WORKTREES = query(['worktree', 'list', '--porcelain'], parseWorktrees);
@@ -149,8 +153,7 @@ async function configInForce(
     // with history), else the working tree's.
     const base = defaultBase(refs);
     if (base) {
-      const [json, pkg] = await Promise.all([git(['cat-file', 'blob', `${base.commit}:${CONFIG_FILE}`], { cwd: root, allowFail: true }), git(['cat-file', 'blob', `${base.commit}:package.json`], { cwd: root, allowFail: true })]);
-      texts = { planHooksJson: json, packageJson: pkg };
+      texts = await gitQueries(configFilesAt(base.commit), root);
       source = `branch ${base.name}`;
     } else {
       texts = workingConfigTexts(root);
@@ -188,19 +191,25 @@ async function configuredBase(name: string, root: string): Promise<Repository['b
  * local main leaves the remote's.
  */
 export const BASE_PATTERNS = ['refs/remotes/*/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/*/main', 'refs/remotes/*/master'];
-export const LIST_BASES: BatchCommand = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+const LIST_BASES: BatchCommand = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+
+/** The two files the configuration is read from, as they are at `rev` (null: not there). */
+export const configFilesAt = (rev: string) => ({ planHooksJson: blobAt(rev, CONFIG_FILE), packageJson: blobAt(rev, 'package.json') });
+
+/** The refs that may be the base branch (BASE_PATTERNS), by name; none where none exists. */
+export const BASE_REFS = query(LIST_BASES, parseRefs, () => new Map<string, Ref>());
 
 /** In this order: the top and git dir, git's configuration, the worktrees, the base candidates, HEAD's two configuration files. */
 const OWN_READS: BatchCommand[] = [
   ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
-  ['config', '-l', '-z'],
+  CONFIG_LIST.command,
   ['worktree', 'list', '--porcelain'],
   LIST_BASES,
-  ['cat-file', 'blob', `HEAD:${CONFIG_FILE}`],
-  ['cat-file', 'blob', 'HEAD:package.json'],
+  configFilesAt('HEAD').planHooksJson.command,
+  configFilesAt('HEAD').packageJson.command,
 ];
 
-interface Ref {
+export interface Ref {
   commit: string;
   symref: string;
 }
@@ -231,11 +240,11 @@ export function baseCandidates(refs: string[]): string[] {
 }
 
 /**
- * The base branch from LIST_BASES' output, or the configured one (`baseBranch`): for a reader
+ * The base branch from BASE_REFS' answer, or the configured one (`baseBranch`): for a reader
  * that has the configuration already and needs nothing else openRepositoryWith reads.
  */
-export async function baseBranchFrom(listed: string, baseBranch: string | undefined | null, root: string): Promise<Repository['base']> {
-  return baseBranch ? configuredBase(baseBranch, root) : defaultBase(parseRefs(listed));
+export async function baseBranchFrom(refs: Map<string, Ref>, baseBranch: string | undefined | null, root: string): Promise<Repository['base']> {
+  return baseBranch ? configuredBase(baseBranch, root) : defaultBase(refs);
 }
 
 function defaultBase(refs: Map<string, Ref>): Repository['base'] {

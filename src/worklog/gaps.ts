@@ -5,7 +5,7 @@
 // older than the worklog itself (never a whole history on first install) — at most GAP_LIMIT of
 // them. A rebase, reset or amend moves the branch onto recorded commits, so it is no gap.
 import { open } from 'node:fs/promises';
-import { git } from '../git/git.js';
+import { newCommitsUnder } from '../git/history.js';
 import type { WorklogEntry } from './entry.js';
 import { tail } from './store.js';
 
@@ -77,10 +77,5 @@ export async function findGaps(tips: string[], recorded: Recorded, branch: strin
   if (!mayHaveGaps(tips, recorded)) return [];
   const since = Math.floor(Date.parse(recorded.first!) / 1000);
   const anchors = new Set([...(recorded.tips.has(branch) ? [recorded.tips.get(branch)!] : []), ...recorded.tips.values(), ...recorded.commits]);
-  // Recorded commits go in on stdin (thousands would not fit an argument list), as negatives.
-  const out = await git(['rev-list', '--ignore-missing', `--max-count=${limit}`, `--max-age=${since}`, ...tips, '--not', '--remotes', '--stdin'], {
-    cwd,
-    input: [...anchors].map((a) => `^${a}\n`).join(''),
-  });
-  return out.split('\n').filter(Boolean).reverse();
+  return (await newCommitsUnder(tips, [...anchors], { limit, since }, cwd)).reverse();
 }

@@ -7,11 +7,11 @@
 // store, by the configuration of its parent — and reads no cache and no marker. It runs in the
 // detached writer, never while git waits, and only for a commit whose marker matched its tree
 // (any other is unverified already).
-import { CONFIG_FILE, type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
+import { type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
 import { allowed } from '../core/check.js';
 import { checkCommits } from '../check/range.js';
-import { type BatchCommand, gitBatch } from '../git/batch.js';
-import { LIST_BASES, type Repository, baseBranchFrom } from '../git/repository.js';
+import { gitQueries } from '../git/git.js';
+import { BASE_REFS, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
 import type { Identity } from '../core/identity.js';
 
@@ -33,13 +33,12 @@ export interface Judgement {
 export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date): Promise<Judgement> {
   const { root } = at;
   // One shell: the base branch's candidates and the parent's configuration files.
-  const reads: BatchCommand[] = [LIST_BASES, ...(parent ? [['cat-file', 'blob', `${parent}:${CONFIG_FILE}`], ['cat-file', 'blob', `${parent}:package.json`]] : [])];
-  const [listed, json, pkg] = await gitBatch(reads, root, 1);
+  const { bases, planHooksJson, packageJson } = await gitQueries({ bases: BASE_REFS, ...(parent ? configFilesAt(parent) : {}) }, root, 1);
   // A root commit had nothing before it: the configuration the writer read judges it.
   let config = at.config;
   if (parent) {
     try {
-      config = await configFromTexts({ planHooksJson: json ?? null, packageJson: pkg ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
+      config = await configFromTexts({ planHooksJson: planHooksJson ?? null, packageJson: packageJson ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
     } catch {
       // A broken configuration loosens nothing: the defaults (every check enforcing) judge.
       config = DEFAULT_CONFIG;
@@ -58,7 +57,7 @@ export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase
     configAgent: null,
     authorName: null,
     otherWorktrees: [],
-    base: await baseBranchFrom(listed ?? '', config.baseBranch, root),
+    base: await baseBranchFrom(bases, config.baseBranch, root),
   };
   const [verdict] = await checkCommits(repo, [commit], { now });
   if (!verdict) throw new Error(`commit ${commit.slice(0, 12)} could not be read`);

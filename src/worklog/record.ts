@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
-import { parseNameStatus, type Change } from '../git/changes.js';
 import { touchedPaths } from '../core/changes.js';
-import { git, gitQueries } from '../git/git.js';
-import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT } from '../git/queries.js';
-import { parseConfigList } from '../git/repository.js';
+import { gitQueries, gitQuery } from '../git/git.js';
+import { commitRecordOf } from '../git/log.js';
+import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF } from '../git/queries.js';
+import { CONFIG_LIST } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
@@ -68,19 +68,13 @@ async function contextOf(record: PendingRecord): Promise<Ctx> {
   const [config, gitConfig] = await Promise.all([
     // A worktree removed since the commit still has its commits: read them with the defaults.
     existsSync(root) ? loadConfig(root) : Promise.resolve(DEFAULT_CONFIG),
-    git(['config', '-l', '-z'], { cwd: existsSync(root) ? root : record.gitDir, allowFail: true }),
+    gitQuery(CONFIG_LIST, existsSync(root) ? root : record.gitDir),
   ]);
-  return { root: existsSync(root) ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig: parseConfigList(gitConfig ?? '') };
+  return { root: existsSync(root) ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig };
 }
 
-const META = ['%H', '%T', '%P', '%an', '%ae', '%cI', '%s', '%(trailers:key=Plan-Task,valueonly,separator=%x01)', `%(trailers:key=${AGENT_TRAILER},valueonly,separator=%x01)`].join('%x00');
-
-/** Pure: `git log -1 --format=META%x00 --name-status -z` split into its fields and changes. */
-export function parseCommitLog(out: string): { fields: string[]; changes: Change[] } {
-  const cut = out.indexOf('\0\n');
-  const head = cut === -1 ? out : out.slice(0, cut);
-  return { fields: head.split('\0'), changes: cut === -1 ? [] : parseNameStatus(out.slice(cut + 2)) };
-}
+/** The trailers a commit's entry reads: the tasks it names, and prepare-commit-msg's sealed identity. */
+const TRAILERS = ['Plan-Task', AGENT_TRAILER];
 
 const ignoreCaseOf = (ctx: Ctx) => ['true', 'yes', 'on', '1'].includes((ctx.gitConfig.get('core.ignorecase') ?? '').toLowerCase());
 
@@ -114,13 +108,9 @@ interface CommitPlans {
 async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): Promise<CommitFacts> {
   const { root, config } = ctx;
   const plans = planMatcher(config);
-  const [log, listing] = await Promise.all([
-    git(['log', '-1', '--no-show-signature', `--format=${META}%x00`, '--name-status', '-z', '-M', '--diff-merges=first-parent', '--no-ext-diff', commit, '--'], { cwd: root }),
-    listTree(commit, plans.roots, root),
-  ]);
-  const { fields, changes } = parseCommitLog(log);
-  const [id, tree, parentList, authorName, authorEmail, committedAt, subject, trailers, agents] = fields;
-  const parents = parentList ? parentList.split(' ') : [];
+  const [log, listing] = await Promise.all([gitQuery(commitRecordOf(commit, TRAILERS), root), listTree(commit, plans.roots, root)]);
+  const { commit: id, tree, parents, authorName, authorEmail, committedAt, subject, changes } = log;
+  const [taskValues = [], agentValues = []] = TRAILERS.map((k) => log.trailers[k]);
   const paths = touchedPaths(changes);
   const planChanged = paths.some(plans.matches);
   const ignoreCase = ignoreCaseOf(ctx);
@@ -147,8 +137,8 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
   }
   // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
   // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
-  const agentValues = agents ? agents.split('\x01').filter(Boolean) : [];
-  const recorded = agentValues.length === 1 && tree ? parseAgentTrailer(agentValues[0]!, tree) : null;
+  const agents = agentValues.filter(Boolean);
+  const recorded = agents.length === 1 && tree ? parseAgentTrailer(agents[0]!, tree) : null;
   const identity: Identity =
     verification.identity ??
     (recorded?.sealed && IDENTITY_SOURCES.includes(recorded.source as Identity['source'])
@@ -174,7 +164,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
     branch: ctx.branch,
     worktree: root,
     identity,
-    tasks: matchPatterns(at.near(paths), paths, trailers ? trailers.split('\x01') : [], ignoreCase),
+    tasks: matchPatterns(at.near(paths), paths, taskValues, ignoreCase),
     transitions,
     verification,
     violations: claimViolations(at.claimsNear(paths), paths, identity.name, plans.matches, config, ignoreCase),
@@ -327,12 +317,10 @@ export function scrubGitEnv(): void {
   for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_PREFIX', 'GIT_COMMON_DIR']) delete process.env[k];
 }
 
-/** The git dirs of the repository around `cwd`: its worktree's own and the shared one. */
-async function gitDirs(cwd?: string): Promise<{ gitDir: string; commonDir: string; head: string | null; ref: string }> {
-  const out = (await git(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd })).trim().split('\n');
-  const head = await git(['rev-parse', '-q', '--verify', 'HEAD'], { cwd, allowFail: true });
-  const ref = (await git(['symbolic-ref', '-q', 'HEAD'], { cwd, allowFail: true }))?.trim() || 'HEAD';
-  return { gitDir: out[0]!, commonDir: out[1]!, head: head?.trim() || null, ref };
+/** The git dirs of the repository around `cwd` (its worktree's own and the shared one), HEAD and the ref it names: one shell. */
+async function gitDirs(cwd: string): Promise<{ gitDir: string; commonDir: string; head: string | null; ref: string }> {
+  const { dirs, head, ref } = await gitQueries({ dirs: GIT_DIRS, head: HEAD_COMMIT, ref: HEAD_REF }, cwd, 1);
+  return { ...dirs, head, ref };
 }
 
 /**

@@ -4,7 +4,7 @@
 // worklog.jsonl.torn before the next append, so earlier entries are never lost.
 import { appendFile, mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { git } from '../git/git.js';
+import { gitDirs } from '../git/queries.js';
 import { withLock } from './lock.js';
 
 const CHUNK = 64 * 1024;
@@ -13,7 +13,7 @@ const CHUNK = 64 * 1024;
 export const worklogFile = (commonDir: string) => join(commonDir, 'plan-hooks', 'worklog.jsonl');
 
 export async function worklogPath(cwd?: string): Promise<string> {
-  return worklogFile((await git(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd })).trim());
+  return worklogFile((await gitDirs(cwd)).commonDir);
 }
 
 /** Lines from the end of the file backwards, complete ones only (a torn tail is not a line). */

@@ -4,7 +4,10 @@
 // The marker also carries the checks skipped with PLAN_HOOKS_SKIP, so the worklog records them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { git } from '../git/git.js';
+import { UserError } from '../errors.js';
+import { gitQueries } from '../git/git.js';
+import { ABSOLUTE_GIT_DIR, WRITE_TREE } from '../git/queries.js';
+import { messages } from '../messages/index.js';
 import type { ConfigChange } from '../facts/facts.js';
 import type { Identity } from '../core/identity.js';
 
@@ -29,10 +32,6 @@ export interface Verification {
 /** The marker under a worktree's git dir (`--git-path` maps no plan-hooks/ elsewhere). */
 export const verifiedMarkerFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'verified.json');
 
-async function markerPath(cwd?: string): Promise<string> {
-  return (await git(['rev-parse', '--path-format=absolute', '--git-path', 'plan-hooks/verified.json'], { cwd })).trim();
-}
-
 /**
  * Called by pre-commit once every check passed: the tree this index would commit, what was
  * skipped and who is committing. `known` saves git calls when the caller already has the tree
@@ -43,10 +42,10 @@ export async function writeVerifiedMarker(
   cwd?: string,
   known: { tree?: string; gitDir?: string; identity?: Identity; configChange?: ConfigChange | null } = {},
 ): Promise<string> {
-  const [tree, file] = await Promise.all([
-    known.tree ?? git(['write-tree'], { cwd }).then((t) => t.trim()),
-    known.gitDir ? verifiedMarkerFile(known.gitDir) : markerPath(cwd),
-  ]);
+  const asked = await gitQueries({ tree: known.tree === undefined ? WRITE_TREE : undefined, gitDir: known.gitDir === undefined ? ABSOLUTE_GIT_DIR : undefined }, cwd ?? process.cwd());
+  const tree = known.tree ?? asked.tree;
+  if (!tree) throw new UserError(messages.gitFailed('git write-tree', messages.markerNoTree()));
+  const file = verifiedMarkerFile(known.gitDir ?? asked.gitDir);
   mkdirSync(dirname(file), { recursive: true });
   const marker: Marker = { tree, skipped, ...(known.identity ? { identity: known.identity } : {}), ...(known.configChange ? { configChange: known.configChange } : {}) };
   writeFileSync(file, `${JSON.stringify(marker)}\n`);

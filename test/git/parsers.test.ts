@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { INDEX_DIFF, INDEX_JSON_BLOBS, diffTrees, parseRawBlocks, revisionJsonDiff, worktreeDiff } from '../../src/git/changes.js';
 import { gitQueries, gitQuery } from '../../src/git/git.js';
-import { commitInfos, commitInfoOf, withParents } from '../../src/git/log.js';
-import { CURRENT_BRANCH, IS_BARE, configWithScope, existingObjects, localConfigMatching } from '../../src/git/queries.js';
+import { newCommitsUnder } from '../../src/git/history.js';
+import { commitInfos, commitInfoOf, commitRecordOf, withParents } from '../../src/git/log.js';
+import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF, IS_BARE, blobAt, configValues, configWithScope, existingObjects, localConfigMatching } from '../../src/git/queries.js';
 import { REMOTE_REFS, parseRemoteRefs } from '../../src/git/remote.js';
-import { WORKTREES } from '../../src/git/repository.js';
+import { BASE_REFS, CONFIG_LIST, WORKTREES, configFilesAt } from '../../src/git/repository.js';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
 
 const repos: Repo[] = [];
@@ -117,4 +118,52 @@ test('remote refs, worktrees, config with its scope and the entries matching a p
   assert.deepEqual(read.notes, [{ key: 'notes.rewriteref', value: 'refs/notes/plan-hooks' }, { key: 'plan-hooks.notesrewritemode', value: 'ignore' }]);
   assert.equal(read.bare, false);
   assert.equal(read.branch, 'main');
+});
+
+test("the worklog's reads: a commit with its changes and trailers, dirs with HEAD and its ref, config, base refs, blobs, commits not yet recorded", async () => {
+  const r = makeRepo({ initialCommit: true });
+  repos.push(r);
+  const root = blob(r, 'HEAD');
+  r.write('a.txt', 'a\n');
+  r.write('.plan-hooks.json', '{"notes":true}\n');
+  r.git('add', '.');
+  r.git('commit', '-q', '-m', 'two files', '-m', 'Plan-Task: p/one\nPlan-Task: p/two\nPlan-Agent: me');
+  r.git('mv', 'a.txt', 'b.txt');
+  r.git('commit', '-q', '-m', 'renamed');
+  const head = blob(r, 'HEAD');
+  const facts = await gitQuery(commitRecordOf('HEAD~1', ['Plan-Task', 'Plan-Agent', 'Plan-Skip']), r.dir);
+  assert.deepEqual({ ...facts, changes: undefined }, {
+    commit: blob(r, 'HEAD~1'),
+    tree: blob(r, 'HEAD~1^{tree}'),
+    parents: [root],
+    authorName: 'Test Author',
+    authorEmail: 'author@example.com',
+    committedAt: r.git('log', '-1', '--format=%cI', 'HEAD~1').trim(),
+    subject: 'two files',
+    trailers: { 'Plan-Task': ['p/one', 'p/two'], 'Plan-Agent': ['me'], 'Plan-Skip': [] },
+    changes: undefined,
+  });
+  assert.deepEqual(facts.changes, [{ status: 'A', path: '.plan-hooks.json' }, { status: 'A', path: 'a.txt' }]);
+  assert.deepEqual((await gitQuery(commitRecordOf(head, []), r.dir)).changes, [{ status: 'R', path: 'b.txt', from: 'a.txt' }]);
+  assert.deepEqual((await gitQuery(commitRecordOf(root, []), r.dir)).parents, [], 'a root commit has no parent');
+  // Dirs, HEAD and its ref in one shell; detached, the ref is HEAD.
+  const read = await gitQueries({ dirs: GIT_DIRS, head: HEAD_COMMIT, ref: HEAD_REF, config: CONFIG_LIST, notes: configValues('notes.rewriteRef'), bases: BASE_REFS }, r.dir, 1);
+  assert.deepEqual(read.dirs, { gitDir: join(r.dir, '.git'), commonDir: join(r.dir, '.git') });
+  assert.equal(read.head, head);
+  assert.equal(read.ref, 'refs/heads/main');
+  assert.equal(read.config.get('core.bare'), 'false', 'keys lower case, values as set');
+  assert.deepEqual(read.notes, []);
+  assert.deepEqual([...read.bases], [['refs/heads/main', { commit: head, symref: '' }]]);
+  r.git('config', '--add', 'notes.rewriteRef', 'refs/notes/a');
+  r.git('config', '--add', 'notes.rewriteRef', 'refs/notes/b');
+  assert.deepEqual(await gitQuery(configValues('notes.rewriteRef'), r.dir), ['refs/notes/a', 'refs/notes/b']);
+  r.git('checkout', '-q', '--detach');
+  assert.equal(await gitQuery(HEAD_REF, r.dir), 'HEAD');
+  // The configuration's files at a revision: null where a file is not there.
+  assert.deepEqual(await gitQueries(configFilesAt(head), r.dir), { planHooksJson: '{"notes":true}\n', packageJson: null });
+  assert.equal(await gitQuery(blobAt(root, '.plan-hooks.json'), r.dir), null);
+  // Commits under a tip not reachable from the recorded ones, newest first, bounded, ignoring ids git lacks.
+  assert.deepEqual(await newCommitsUnder([head], [root, '0'.repeat(40)], { limit: 10, since: 0 }, r.dir), [head, blob(r, 'HEAD~1')]);
+  assert.deepEqual(await newCommitsUnder([head], [root], { limit: 1, since: 0 }, r.dir), [head]);
+  assert.deepEqual(await newCommitsUnder([head], [blob(r, 'HEAD~1')], { limit: 10, since: 0 }, r.dir), [head]);
 });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
-import { operationOf, parseCommitLog, rootOf } from '../../src/worklog/record.js';
+import { operationOf, rootOf } from '../../src/worklog/record.js';
+import { parseCommitRecord } from '../../src/git/log.js';
 import { agentTrailerValue } from '../../src/check/trailer.js';
 import { lastChanges } from '../../src/handoff/git-facts.js';
 import type { CommitEntry } from '../../src/worklog/entry.js';
@@ -43,11 +44,12 @@ test('a record survives formatting; damaged ones are refused; names sort by time
   assert.equal(rootOf('/w', '/w/.git', () => null), '/w');
   assert.equal(rootOf('/w/.git', '/w/.git', () => null), '/w', 'dulwich runs hooks inside .git');
   assert.equal(rootOf('/m/.git/worktrees/x', '/m/.git/worktrees/x', () => '/wt/x/.git'), '/wt/x');
-  assert.deepEqual(parseCommitLog('h\0t\0\0n\0e\0d\0s\0\0\0\nA\0a.txt\0R100\0b\0c\0'), {
-    fields: ['h', 't', '', 'n', 'e', 'd', 's', '', ''],
+  assert.deepEqual(parseCommitRecord('h\0t\0\0n\0e\0d\0s\0\0\0\nA\0a.txt\0R100\0b\0c\0', ['Plan-Task', 'Plan-Agent']), {
+    commit: 'h', tree: 't', parents: [], authorName: 'n', authorEmail: 'e', committedAt: 'd', subject: 's',
+    trailers: { 'Plan-Task': [], 'Plan-Agent': [] },
     changes: [{ status: 'A', path: 'a.txt' }, { status: 'R', path: 'c', from: 'b' }],
   });
-  assert.deepEqual(parseCommitLog('h\0t\0\0n\0e\0d\0s\0\0\0').changes, [], 'an empty commit has no changes');
+  assert.deepEqual(parseCommitRecord('h\0t\0\0n\0e\0d\0s\0\0\0', []).changes, [], 'an empty commit has no changes');
   assert.deepEqual([...lastChanges('\x01c2\0\ndocs/a-plan.json\0\x01c1\0\ndocs/a-plan.json\0docs/b-plan.json\0')], [
     ['docs/a-plan.json', 'c2'],
     ['docs/b-plan.json', 'c1'],
