@@ -40,8 +40,8 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
 const LOADED_FROM_DISK = ['check/plan-rules.js', 'handoff/stage.js'].map((f) => join(src, f));
-// The hooks plan-hooks runs (src/hooks/registry.ts, as tsc just built it): one bundle each.
-const { HOOKS } = await import(join(src, 'hooks', 'registry.js'));
+// The hooks plan-hooks runs (src/core/hook-table.ts, as tsc just built it): one bundle each.
+const { HOOKS } = await import(join(src, 'core', 'hook-table.js'));
 const fromDisk = {
   name: 'from-disk',
   setup(b) {

@@ -10,7 +10,7 @@
 // which each agent sets to the project's top.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Action } from '../install/actions.js';
+import type { Action } from '../core/install/action.js';
 import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';

@@ -10,9 +10,10 @@ import type { Command } from './shared/command.js';
 import { EXIT } from '../errors.js';
 import { parseCommandArgs } from './shared/args.js';
 import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';
-import { type InstallFacts, gatherFacts, onPath, programArgv } from '../install/facts.js';
-import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../install/managers.js';
-import { HOOKS } from '../hooks/registry.js';
+import { type InstallFacts, gatherFacts, onPath } from '../install/facts.js';
+import { programArgv } from '../core/install/names.js';
+import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../core/install/managers.js';
+import { HOOKS } from '../core/hook-table.js';
 import { headCommitSync, readTreeSync } from '../git/sync.js';
 import { messages } from '../messages/index.js';
 import { diagnoseAgents } from '../agents/doctor.js';
@@ -67,7 +68,7 @@ function runHooks(facts: InstallFacts): Probe {
       let argv = [path.file, ...args];
       let hookEnv = env;
       if (path.owner === 'lefthook' && facts.bins.lefthook) {
-        argv = [...programArgv(facts.bins.lefthook), 'run', hook, ...args, '--force', '--all-files', '--job', 'plan-hooks', '--no-auto-install', '--no-tty'];
+        argv = [...programArgv(facts.bins.lefthook, facts.node), 'run', hook, ...args, '--force', '--all-files', '--job', 'plan-hooks', '--no-auto-install', '--no-tty'];
       } else if (path.owner === 'pre-commit' && shippedHooks(facts.preCommitConfig).includes(hook) && facts.bins.preCommit) {
         // The package's shipped hooks: pre-commit runs that one hook at its stage (for pre-push,
         // its hook script with nothing on stdin would find nothing pushed and run none).

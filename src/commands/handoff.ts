@@ -14,7 +14,7 @@ import { jsonText, sanitize } from '../term.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { parseCommandArgs } from './shared/args.js';
-import { removeSection } from '../fs/marked-sections.js';
+import { removeSection } from '../lib/marked-sections.js';
 import { CURRENT_BRANCH, WORKING_FILES, fileAt } from '../git/queries.js';
 
 const HANDOFF = { key: START, start: START, end: END };

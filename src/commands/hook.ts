@@ -5,7 +5,7 @@ import type { Command } from './shared/command.js';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages/index.js';
 import { runHook } from '../hooks/main.js';
-import { HOOKS, isHook } from '../hooks/registry.js';
+import { HOOKS, isHook } from '../core/hook-table.js';
 
 const command: Command = {
   usage: messages.hookUsage(HOOKS.join(', ')),

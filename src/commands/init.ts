@@ -1,15 +1,17 @@
-// `plan-hooks init`: plan every change from the repository's facts, print it (--dry-run) or
+// `plan-hooks init`: decide every change from the repository's facts, print it (--dry-run) or
 // apply it, and record what was done for uninstall.
 import { isAbsolute, join, relative } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from './shared/command.js';
 import { EXIT, UserError } from '../errors.js';
-import { PACKAGE_FILES } from '../install/package-manager.js';
+import { PACKAGE_FILES } from '../core/install/package-manager.js';
 import { restore, save, touchedBy } from '../install/rollback.js';
-import { type Action, runActions } from '../install/actions.js';
+import type { Action } from '../core/install/action.js';
+import { runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
-import { mergeManifest, writeManifest } from '../install/manifest.js';
-import { planInit } from '../install/plan-init.js';
+import { writeManifest } from '../install/manifest.js';
+import { mergeManifest } from '../core/install/manifest.js';
+import { decideInit } from '../core/install/init-actions.js';
 import { messages } from '../messages/index.js';
 import { chosenAgents, planAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
 import { AGENT_KINDS } from '../agents/kinds.js';
@@ -45,36 +47,36 @@ const command: Command = {
     if (unknown.length > 0) throw new UsageError(messages.agentInstall.badAgents(unknown, [...AGENT_KINDS]));
     const facts = await gatherFacts();
     const agents = chosenAgents(values.agents, facts.config.agents);
-    const plan = planInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict, agents: values.agents === undefined ? undefined : agents });
+    const decision = decideInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict, agents: values.agents === undefined ? undefined : agents });
     // The coding agents' hook files and their shim (src/agents/install.ts).
-    const agentPlan = planAgentInstall(readAgentFacts(facts.root, facts.commonDir), agents);
-    plan.actions.push(...agentPlan.actions);
-    plan.notes.push(...agentPlan.notes);
-    const notes = plan.notes.map((n) => `note: ${n}\n`).join('');
-    if (plan.actions.length === 0) {
+    const agentDecision = planAgentInstall(readAgentFacts(facts.root, facts.commonDir), agents);
+    decision.actions.push(...agentDecision.actions);
+    decision.notes.push(...agentDecision.notes);
+    const notes = decision.notes.map((n) => `note: ${n}\n`).join('');
+    if (decision.actions.length === 0) {
       process.stdout.write(messages.initNothing() + notes);
       return EXIT.ok;
     }
     if (dryRun) {
-      runActions(plan.actions, dryRun, messages.dryRunHeader());
+      runActions(decision.actions, dryRun, messages.dryRunHeader());
       process.stdout.write(notes);
       return EXIT.ok;
     }
     // All or nothing: a failed action puts back everything the ones before it changed.
-    const dirs = [join(facts.root, '.husky'), facts.hooksDir, join(facts.commonDir, 'hooks'), ...plan.manifest.bootstrapped];
-    const saved = save(facts.root, [...touchedBy(plan.actions), ...PACKAGE_FILES.map((f) => join(facts.root, f))], dirs, ['core.hooksPath']);
+    const dirs = [join(facts.root, '.husky'), facts.hooksDir, join(facts.commonDir, 'hooks'), ...decision.manifest.bootstrapped];
+    const saved = save(facts.root, [...touchedBy(decision.actions), ...PACKAGE_FILES.map((f) => join(facts.root, f))], dirs, ['core.hooksPath']);
     try {
-      runActions(plan.actions, false, '');
+      runActions(decision.actions, false, '');
     } catch (error) {
       restore(saved);
       throw new UserError(messages.initRolledBack(error instanceof Error ? error.message : String(error)));
     }
-    writeManifest(facts.commonDir, mergeManifest(facts.manifest, plan.manifest));
-    writeAgentRecord(facts.commonDir, agentPlan.record);
+    writeManifest(facts.commonDir, mergeManifest(facts.manifest, decision.manifest));
+    writeAgentRecord(facts.commonDir, agentDecision.record);
     process.stdout.write(
-      messages.initDone(plan.mode, plan.manifest.hooksDir ?? '', plan.actions.length) +
+      messages.initDone(decision.mode, decision.manifest.hooksDir ?? '', decision.actions.length) +
         notes +
-        messages.initNext(plan.mode, filesToCommit(plan.actions, facts.root, facts.commonDir)),
+        messages.initNext(decision.mode, filesToCommit(decision.actions, facts.root, facts.commonDir)),
     );
     return EXIT.ok;
   },

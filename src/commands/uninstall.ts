@@ -1,11 +1,11 @@
-// `plan-hooks uninstall`: take back exactly what init added (see install/plan-uninstall.ts).
+// `plan-hooks uninstall`: take back exactly what init added (see core/install/uninstall-actions.ts).
 import type { Command } from './shared/command.js';
 import { EXIT } from '../errors.js';
 import { runActions } from '../install/actions.js';
 import { parseCommandArgs } from './shared/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { removeManifest } from '../install/manifest.js';
-import { planUninstall } from '../install/plan-uninstall.js';
+import { decideUninstall } from '../core/install/uninstall-actions.js';
 import { messages } from '../messages/index.js';
 import { planAgentUninstall, readAgentFacts, removeAgentRecord } from '../agents/install.js';
 
@@ -15,7 +15,7 @@ const command: Command = {
     const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });
     const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
-    const actions = [...planUninstall(facts), ...planAgentUninstall(readAgentFacts(facts.root, facts.commonDir))];
+    const actions = [...decideUninstall(facts), ...planAgentUninstall(readAgentFacts(facts.root, facts.commonDir))];
     if (actions.length === 0 && !facts.manifest) {
       process.stdout.write(messages.uninstallNothing());
       return EXIT.ok;

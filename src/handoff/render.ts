@@ -1,7 +1,7 @@
 // Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
 import { claimAgeHours, isStaleClaim } from '../core/claim-state.js';
-import { type Markers, putSection } from '../fs/marked-sections.js';
+import { type Markers, putSection } from '../lib/marked-sections.js';
 import { STATUSES } from '../core/plan-types.js';
 import { messages, plural } from '../messages/index.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
@@ -9,8 +9,9 @@ import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { sanitizeLine } from '../term.js';
 
-export const START = '<!-- plan-hooks:handoff:start -->';
-export const END = '<!-- plan-hooks:handoff:end -->';
+import { END, START } from '../core/handoff-markers.js';
+
+export { END, START };
 
 export interface BlockFacts {
   branch: string | null;

@@ -4,7 +4,7 @@
 // lets git carry on.
 import { EXIT, formatError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { HOOK_TABLE, type HookName } from './registry.js';
+import { HOOK_TABLE, type HookName } from '../core/hook-table.js';
 
 /** A hook implementation: receives git's arguments (and stdin where the registry says so). */
 export type HookRun = (args: string[]) => Promise<number>;

@@ -1,5 +1,5 @@
-// The changes init and uninstall make, as data: --dry-run prints them, a real run applies them
-// in order. Each carries the sentence that describes it.
+// Applying the changes init and uninstall decided (../core/install/action.ts: data, each with
+// the sentence that describes it): --dry-run prints them, a real run applies them in order.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,19 +7,7 @@ import { UserError } from '../errors.js';
 import { commonDirSync, setLocalConfigSync, unsetLocalConfigSync } from '../git/sync.js';
 import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
-
-export type Action =
-  | { kind: 'write'; path: string; content: string; mode?: number; what: string }
-  | { kind: 'remove'; path: string; what: string }
-  | { kind: 'rename'; from: string; to: string; what: string }
-  | { kind: 'copyDir'; from: string; to: string; what: string }
-  /** value null: unset (only the entries equal to `match`, when given). */
-  | { kind: 'gitConfig'; key: string; value: string | null; match?: string; what: string }
-  | { kind: 'command'; argv: string[]; cwd: string; what: string }
-  /** Run husky from node_modules (resolved when applied: the package manager installs it first). */
-  | { kind: 'husky'; root: string; what: string }
-  /** Read-modify-write of a JSON file, applied to the file as it is then (the package manager edits package.json too). */
-  | { kind: 'editJson'; path: string; edit: (data: Record<string, unknown>) => void; what: string };
+import type { Action } from '../core/install/action.js';
 
 /** JSON written back in the file's own format (indent, line endings, final newline: ../lib/json-format.ts). */
 function editJsonFile(path: string, edit: (data: Record<string, unknown>) => void): void {

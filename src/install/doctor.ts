@@ -5,14 +5,15 @@
 // is reported, whatever the files say.
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages/index.js';
-import { LEGACY_SUFFIX, type InstallFacts, SHIM_MARK, isHuskyPath } from './facts.js';
-import { hasSection } from '../fs/marked-sections.js';
-import { SHELL_MARKERS, hasTopLevelExit } from './sections.js';
-import { HOOKS } from '../hooks/registry.js';
+import type { InstallFacts } from './facts.js';
+import { LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from '../core/install/names.js';
+import { hasSection } from '../lib/marked-sections.js';
+import { SHELL_MARKERS, hasTopLevelExit } from '../core/install/sections.js';
+import { HOOKS } from '../core/hook-table.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
-import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, hookOwner, managerCommand, shippedHooks } from './managers.js';
-import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from './plan-init.js';
+import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, hookOwner, managerCommand, shippedHooks } from '../core/install/managers.js';
+import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from '../core/install/init-actions.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';

@@ -2,9 +2,10 @@
 // repository, read once, so the planning that follows is a pure function of these facts.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, loadConfig } from '../config/config.js';
+import { CONFIG_FILE, loadConfig } from '../config/config.js';
+import type { FileFact, InstallFacts, PackageFacts } from '../core/install/install-facts.js';
 import { claimsCacheFiles } from '../claims/cache.js';
 import { commitIndexFiles } from '../worklog/task-index.js';
 import { trailerRecordFile } from '../check/trailer.js';
@@ -17,98 +18,13 @@ import { gitQueries } from '../git/git.js';
 import { GIT_DIRS, IS_BARE, configWithScope, localConfigMatching, repoRoot } from '../git/queries.js';
 import { WORKTREES } from '../git/repository.js';
 import { messages } from '../messages/index.js';
-import { type Manifest, readManifest } from './manifest.js';
-import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from './managers.js';
+import { readManifest } from './manifest.js';
+import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from '../core/install/managers.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, LEGACY_SUFFIX } from '../core/install/names.js';
+import { version } from '../version.js';
+import { planStateTemplate, renderRunner } from './scripts.js';
 
-/** Every hook git knows of that husky also stubs: a hand-written one of these must be chained. */
-export const GIT_HOOKS = [
-  'applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg',
-  'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'post-rewrite', 'pre-auto-gc',
-];
-
-/** Where a chained hook (the one that was there before plan-hooks) is moved to. */
-export const CHAINED_SUFFIX = '.plan-hooks-chained';
-/** Where pre-commit (the framework) moves a hook it found, and runs it from first. */
-export const LEGACY_SUFFIX = '.legacy';
-/** A line that marks a hook file as plan-hooks' own shim. */
-export const SHIM_MARK = '# plan-hooks shim';
-
-export interface FileFact {
-  content: string;
-  executable: boolean;
-}
-
-export interface PackageFacts {
-  text: string;
-  data: Record<string, unknown>;
-  /** Names present next to package.json (lockfiles). */
-  files: string[];
-}
-
-export interface InstallFacts {
-  /** Top of this worktree. */
-  root: string;
-  commonDir: string;
-  isLinkedWorktree: boolean;
-  /** The main worktree's top (null for a bare repository). */
-  mainRoot: string | null;
-  /** Roots of the other worktrees of this repository. */
-  otherWorktrees: string[];
-  /** What the hooks left under each worktree's git dir (caches, markers): not the worklog. */
-  hookState: string[];
-  /** The worklog, when there is one. */
-  worklog: string | null;
-  /** core.hooksPath as configured (null when unset), and where: local, worktree, global, system. */
-  hooksPath: string | null;
-  hooksPathScope: string | null;
-  /** The directory git runs hooks from in this worktree. */
-  hooksDir: string;
-  hooksDirExists: boolean;
-  /** Hook files in hooksDir, and in the common hooks dir, by name. */
-  hookFiles: Record<string, FileFact>;
-  commonHookFiles: Record<string, FileFact>;
-  /** .husky/<name> files by name (the runner plan-hooks.sh included). */
-  huskyFiles: Record<string, string>;
-  /** .husky/_/h exists in this worktree (husky ran here). */
-  huskyRan: boolean;
-  /** Other worktrees that check out a .husky directory but have no .husky/_ (no hook runs there). */
-  worktreesWithoutHusky: string[];
-  pkg: PackageFacts | null;
-  /** husky's bin.js in this worktree's or the main worktree's node_modules. */
-  huskyBin: string | null;
-  /** The configured entry files that exist, with their content. */
-  entryFiles: Record<string, string>;
-  config: Config;
-  userConfigText: string | null;
-  manifest: Manifest | null;
-  /** The running CLI and node: what a non-Node repository's hooks call by absolute path. */
-  cli: string;
-  node: string;
-  /** How to add this plan-hooks as a dependency (the tarball npx ran it from, else name@version). */
-  selfSpec: string | null;
-  /** The other hook managers' configurations found at the root (name and text). */
-  preCommitConfig: string | null;
-  lefthookConfig: { file: string; text: string } | null;
-  /** A lefthook configuration in a format plan-hooks does not edit (JSON, TOML). */
-  lefthookOtherConfig: string | null;
-  /** simple-git-hooks' own configuration file, when it is not package.json's key. */
-  simpleGitHooksFile: { file: string; text: string } | null;
-  /** The managers' programs, where this machine has them (null: not found). */
-  bins: { preCommit: string | null; lefthook: string | null; simpleGitHooks: string | null };
-  /** `pre-commit --version`, read only when the repository has a pre-commit configuration. */
-  preCommitVersion: string | null;
-  /** Local git settings the hooks made (notes mirroring): uninstall unsets exactly these values. */
-  notesSettings: { key: string; value: string }[];
-  /** Names in .husky/ (empty when there is none). */
-  huskyDirEntries: string[];
-  /** yarn 2+ with Plug'n'Play (no node_modules): the hooks cannot find plan-hooks there. */
-  yarnPnp: boolean;
-}
-
-/** The argv that runs a manager's program: node for the package's script, else the program itself. */
-export function programArgv(bin: string): string[] {
-  return bin.endsWith('.js') || bin.includes('/node_modules/') ? [process.execPath, bin] : [bin];
-}
+export type { FileFact, InstallFacts, PackageFacts } from '../core/install/install-facts.js';
 
 /** An executable named `name` on PATH, or null. */
 export function onPath(name: string, path = process.env.PATH ?? ''): string | null {
@@ -269,11 +185,14 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     huskyBin,
     entryFiles,
     config,
-    userConfigText: readIf(join(root, '.plan-hooks.json')),
+    configFile: CONFIG_FILE,
+    userConfigText: readIf(join(root, CONFIG_FILE)),
     manifest: readManifest(commonDir),
     cli,
     node: process.execPath,
-    selfSpec: npxSpec(cli),
+    selfSpec: npxSpec(cli) ?? `plan-hooks@${version()}`,
+    runner: renderRunner(pkg ? { cli: '', node: '' } : { cli, node: process.execPath }),
+    planStateTemplate: planStateTemplate(),
     preCommitConfig,
     lefthookConfig: firstOf(LEFTHOOK_FILES),
     lefthookOtherConfig: firstOf(LEFTHOOK_OTHER_FILES)?.file ?? null,
@@ -284,9 +203,4 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     huskyDirEntries,
     yarnPnp: existsSync(join(root, '.pnp.cjs')) || (yarnrc !== null && !/^nodeLinker:\s*["']?(node-modules|pnpm)\b/m.test(yarnrc)),
   };
-}
-
-/** Whether a hooksPath value is husky's (9: `.husky/_`; relative, resolved per worktree). */
-export function isHuskyPath(hooksPath: string | null): boolean {
-  return hooksPath !== null && !isAbsolute(hooksPath) && hooksPath.replace(/\/+$/, '') === '.husky/_';
 }

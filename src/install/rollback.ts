@@ -5,7 +5,7 @@
 import { localConfigSync, setLocalConfigSync, unsetLocalConfigSync } from '../git/sync.js';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Action } from './actions.js';
+import type { Action } from '../core/install/action.js';
 
 interface Saved {
   files: Map<string, { content: Buffer; mode: number } | null>;

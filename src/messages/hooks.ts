@@ -9,7 +9,7 @@ PLAN_HOOKS=0 skips every hook.
 `,
   hookTrace: (name: string, code: number) => `plan-hooks: hook ${name} ran (exit ${code})\n`,
   hookUnknown: (name: string, names: string) => `unknown hook '${name}'. Known hooks: ${names}.`,
-  /** Per blocking hook (src/hooks/registry.ts): why it refused on its own failure, and the way past. */
+  /** Per blocking hook (src/core/hook-table.ts): why it refused on its own failure, and the way past. */
   hookFailClosed: {
     'pre-commit': `plan-hooks refused the commit because its own check failed (above). Fix the cause, or bypass once with 'git commit --no-verify' (recorded in the worklog), or PLAN_HOOKS=0 to skip every hook.\n`,
     'pre-push': `plan-hooks refused the push because its own check failed (above). Fix the cause, or bypass once with 'git push --no-verify'.\n`,

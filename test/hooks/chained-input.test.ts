@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type Repo, type RunResult, repoWithPlans } from '../fixtures/repo.js';
 import { claimed, plan } from '../fixtures/plans.js';
-import { CHAINED_SUFFIX } from '../../src/install/facts.js';
+import { CHAINED_SUFFIX } from '../../src/core/install/names.js';
 import { head, readLog } from '../worklog/helpers.js';
 
 const repos: Repo[] = [];

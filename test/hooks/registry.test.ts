@@ -1,4 +1,4 @@
-// The one hook table (src/hooks/registry.ts) against every place that derives from it: a hook
+// The one hook table (src/core/hook-table.ts) against every place that derives from it: a hook
 // missing from the runner's cases, the build, init, doctor, runHook's treatment or lefthook's
 // stdin fails here, by name.
 import assert from 'node:assert/strict';
@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runHook } from '../../src/hooks/main.js';
-import { HOOK_TABLE, HOOKS, hooksWhere, isHook } from '../../src/hooks/registry.js';
+import { HOOK_TABLE, HOOKS, hooksWhere, isHook } from '../../src/core/hook-table.js';
 import { diagnose } from '../../src/install/doctor.js';
 import { gatherFacts } from '../../src/install/facts.js';
-import { addLefthookCommand } from '../../src/install/managers.js';
-import { planInit } from '../../src/install/plan-init.js';
-import { renderRunner, renderShim } from '../../src/install/scripts.js';
+import { addLefthookCommand } from '../../src/core/install/managers.js';
+import { decideInit } from '../../src/core/install/init-actions.js';
+import { renderRunner } from '../../src/install/scripts.js';
+import { renderShim } from '../../src/core/install/hook-texts.js';
 import { messages } from '../../src/messages/index.js';
 import { makeRepo, PACKAGE_ROOT, removeDir } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
@@ -109,8 +110,8 @@ test('init installs, and doctor checks, every hook of the table; lefthook passes
   const plain = makeRepo({ initialCommit: true });
   const node = nodeRepo();
   try {
-    const dir = planInit(await gatherFacts(plain.dir), { force: false });
-    const husky = planInit(await gatherFacts(node.dir), { force: false });
+    const dir = decideInit(await gatherFacts(plain.dir), { force: false });
+    const husky = decideInit(await gatherFacts(node.dir), { force: false });
     for (const hook of HOOKS) {
       assert.ok(dir.actions.some((a) => a.kind === 'write' && a.path.endsWith(`/hooks/${hook}`) && a.content === renderShim(hook)), `init (hooks directory) installs ${hook}`);
       assert.ok(husky.actions.some((a) => a.kind === 'write' && a.path.endsWith(`/.husky/${hook}`)), `init (husky) installs ${hook}`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { HOOKS } from '../../src/hooks/registry.js';
+import { HOOKS } from '../../src/core/hook-table.js';
 import { diagnose } from '../../src/install/doctor.js';
 import { gatherFacts } from '../../src/install/facts.js';
 import { makeRepo } from '../fixtures/repo.js';

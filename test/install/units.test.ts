@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDevCommand, detectPackageManager } from '../../src/install/package-manager.js';
-import { renderShim } from '../../src/install/scripts.js';
+import { addDevCommand, detectPackageManager } from '../../src/core/install/package-manager.js';
+import { renderShim } from '../../src/core/install/hook-texts.js';
 import { shQuote } from '../../src/lib/sh-quote.js';
-import { removeSection, upsertSection } from '../../src/fs/marked-sections.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/install/sections.js';
-import { addPreCommitRepo, preCommitHookStage, shippedHooks } from '../../src/install/managers.js';
+import { removeSection, upsertSection } from '../../src/lib/marked-sections.js';
+import { PLAN_STATE_MARKERS, SHELL_MARKERS, hasTopLevelExit, isEmptyScript } from '../../src/core/install/sections.js';
+import { addPreCommitRepo, preCommitHookStage, shippedHooks } from '../../src/core/install/managers.js';
 
 test('a section is appended after the user lines and removed back to the exact original', () => {
   const user = '#!/bin/sh\nnpx lint-staged\n';

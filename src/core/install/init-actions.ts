@@ -1,4 +1,4 @@
-// What `plan-hooks init` must change, decided from the facts alone (pure): the list of actions
+// What `plan-hooks init` must change, decided from the facts alone (../../install/facts.ts): the list of actions
 // that --dry-run prints and a real run applies, and the record uninstall needs. An empty list
 // means everything is already in place.
 //
@@ -17,31 +17,23 @@
 // re-sets core.hooksPath on every npm install; committing `.husky/_` puts husky's generated
 // files in the user's history. A repository without package.json needs none of this: its hooks
 // live in the shared `$(git rev-parse --git-common-dir)/hooks`, which every worktree uses.
-import { join, relative } from 'node:path';
-import { CONFIG_FILE } from '../config/config.js';
-import { UserError } from '../errors.js';
-import { messages } from '../messages/index.js';
-import { version } from '../version.js';
-import type { Action } from './actions.js';
-import { CHAINED_SUFFIX, type FileFact, type InstallFacts, programArgv, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from './facts.js';
+import { UserError } from '../../errors.js';
+import { joinPath as join, relativePath as relative } from '../../lib/posix-path.js';
+import { upsertSection } from '../../lib/marked-sections.js';
+import { messages } from '../../messages/index.js';
+import type { FileFact, InstallFacts } from './install-facts.js';
+import { HOOKS } from '../hook-table.js';
+import type { Action } from './action.js';
+import { renderHuskyClientShim, renderHuskySection, renderShim, planStateBlock } from './hook-texts.js';
 import {
   LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage, shippedHooks,
 } from './managers.js';
 import type { Manifest } from './manifest.js';
+import { CHAINED_SUFFIX, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath, programArgv } from './names.js';
 import { addDevCommand, detectPackageManager, runCommand } from './package-manager.js';
-import { renderHuskyClientShim, renderHuskySection, renderRunner, renderShim, planStateBlock } from './scripts.js';
-import { upsertSection } from '../fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, insertBeforeExit } from './sections.js';
-import { HOOKS } from '../hooks/registry.js';
 
 const HUSKY_VERSION = '9.1.7';
-/**
- * The lint-staged task init added before 0.1 (plans were then validated twice per commit: by
- * lint-staged and by pre-commit, which validates staged plans from the index anyway): init no
- * longer adds it; uninstall still removes it where an earlier init did.
- */
-export const LINT_STAGED_TASK = 'plan-hooks validate';
-
 export interface InitOptions {
   force: boolean;
   /** Non-default settings for .plan-hooks.json. */
@@ -53,7 +45,7 @@ export interface InitOptions {
 
 export type InstallMode = 'husky' | 'dir' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
 
-export interface InitPlan {
+export interface InitDecision {
   mode: InstallMode;
   actions: Action[];
   manifest: Manifest;
@@ -63,7 +55,7 @@ export interface InitPlan {
 
 const isOurs = (f: FileFact | undefined) => f !== undefined && f.content.includes(SHIM_MARK);
 
-export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
+export function decideInit(facts: InstallFacts, opts: InitOptions): InitDecision {
   const rel = (p: string) => relative(facts.root, p) || '.';
   const manifest: Manifest = {
     version: 1,
@@ -102,10 +94,10 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
       throw new UserError(messages.initManagerHooksPath(manager, facts.hooksPath, facts.hooksPathScope ?? 'local', MANAGER_INSTALL[manager]));
     }
     manifest.mode = manager;
-    if (facts.pkg) planDependencies(facts, manager, actions, manifest);
-    planManager(configured, manager, actions, manifest, notes, rel);
-    planEntryFiles(facts, actions, manifest);
-    planUserConfig(facts, opts, actions, manifest);
+    if (facts.pkg) decideDependencies(facts, manager, actions, manifest);
+    decideManager(configured, manager, actions, manifest, notes, rel);
+    decideEntryFiles(facts, actions, manifest);
+    decideUserConfig(facts, opts, actions, manifest);
     return { mode: manager, actions, manifest, notes };
   }
 
@@ -123,18 +115,18 @@ export function planInit(facts: InstallFacts, opts: InitOptions): InitPlan {
   const mode: 'husky' | 'dir' = facts.pkg && !intoForeignDir ? 'husky' : 'dir';
   manifest.mode = mode;
 
-  if (facts.pkg) planDependencies(facts, mode, actions, manifest);
+  if (facts.pkg) decideDependencies(facts, mode, actions, manifest);
 
-  if (mode === 'husky') planHusky(configured, actions, manifest, rel);
-  else planHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
+  if (mode === 'husky') decideHusky(configured, actions, manifest, rel);
+  else decideHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
-  planEntryFiles(facts, actions, manifest);
-  planUserConfig(facts, opts, actions, manifest);
+  decideEntryFiles(facts, actions, manifest);
+  decideUserConfig(facts, opts, actions, manifest);
   return { mode, actions, manifest, notes };
 }
 
 /** Shims in a plain hooks directory (no package.json, or a foreign core.hooksPath directory). */
-function planHooksDir(
+function decideHooksDir(
   facts: InstallFacts,
   /** keep core.hooksPath; unset a local one (--force); override a global one locally (--force). */
   hooksPathChange: 'keep' | 'unset' | 'override',
@@ -165,7 +157,7 @@ function planHooksDir(
   // npx runs packages from a cache it may clean: the runner falls back to plan-hooks on PATH.
   if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
   // A Node repository's runner finds node_modules at run time; others call this CLI by path.
-  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
+  const runner = facts.runner;
   const runnerPath = join(hooksDir, 'plan-hooks.sh');
   if (files['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !files['plan-hooks.sh']) });
@@ -191,7 +183,7 @@ function planHooksDir(
   }
 }
 
-function planDependencies(facts: InstallFacts, mode: InstallMode, actions: Action[], manifest: Manifest): void {
+function decideDependencies(facts: InstallFacts, mode: InstallMode, actions: Action[], manifest: Manifest): void {
   const pkg = facts.pkg!;
   const declared = {
     ...(pkg.data.dependencies as Record<string, string> | undefined),
@@ -200,7 +192,7 @@ function planDependencies(facts: InstallFacts, mode: InstallMode, actions: Actio
   // An existing plan-hooks dependency (a tarball, a version) is kept exactly as it is.
   const missing: [string, string][] = [];
   if (mode === 'husky' && !declared.husky) missing.push(['husky', `husky@${HUSKY_VERSION}`]);
-  if (!declared['plan-hooks']) missing.push(['plan-hooks', facts.selfSpec ?? `plan-hooks@${version()}`]);
+  if (!declared['plan-hooks']) missing.push(['plan-hooks', facts.selfSpec]);
   if (missing.length > 0) {
     const pm = detectPackageManager(pkg.files, pkg.data.packageManager);
     const argv = addDevCommand(pm, missing.map(([, spec]) => spec));
@@ -227,7 +219,7 @@ function planDependencies(facts: InstallFacts, mode: InstallMode, actions: Actio
   }
 }
 
-function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, rel: (p: string) => string): void {
+function decideHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, rel: (p: string) => string): void {
   if (!isHuskyPath(facts.hooksPath) || !facts.huskyRan) {
     actions.push({ kind: 'husky', root: facts.root, what: messages.actHusky() });
     // What uninstall puts back in the local config: nothing when the value came from elsewhere.
@@ -261,7 +253,7 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
     actions.push({ kind: 'write', path, content: shim, mode: 0o755, what: messages.actClientShim(rel(path)) });
   }
   const runnerPath = join(facts.root, '.husky', 'plan-hooks.sh');
-  const runner = renderRunner({ cli: '', node: '' });
+  const runner = facts.runner;
   if (facts.huskyFiles['plan-hooks.sh'] !== runner) {
     const created = facts.huskyFiles['plan-hooks.sh'] === undefined;
     actions.push({ kind: 'write', path: runnerPath, content: runner, what: messages.actRunner(rel(runnerPath), created) });
@@ -288,8 +280,8 @@ function planHusky(facts: InstallFacts, actions: Action[], manifest: Manifest, r
   }
 }
 
-function planEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manifest): void {
-  const block = planStateBlock(runCommand(facts.pkg ? detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager) : null));
+function decideEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manifest): void {
+  const block = planStateBlock(facts.planStateTemplate, runCommand(facts.pkg ? detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager) : null));
   const present = Object.keys(facts.entryFiles);
   const targets = present.length > 0 ? present : ['AGENTS.md'];
   for (const name of targets) {
@@ -301,7 +293,7 @@ function planEntryFiles(facts: InstallFacts, actions: Action[], manifest: Manife
   }
 }
 
-function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest): void {
+function decideUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[], manifest: Manifest): void {
   // Defaults need no file: it is written only for settings the user asked for.
   if (opts.plans === undefined && opts.strict === undefined && opts.agents === undefined) return;
   let current: Record<string, unknown> = {};
@@ -312,8 +304,8 @@ function planUserConfig(facts: InstallFacts, opts: InitOptions, actions: Action[
   if (opts.agents !== undefined) next.agents = opts.agents;
   const text = `${JSON.stringify(next, null, 2)}\n`;
   if (text === facts.userConfigText) return;
-  actions.push({ kind: 'write', path: join(facts.root, CONFIG_FILE), content: text, what: messages.actUserConfig(CONFIG_FILE, facts.userConfigText === null) });
-  if (facts.userConfigText === null) manifest.createdFiles.push(CONFIG_FILE);
+  actions.push({ kind: 'write', path: join(facts.root, facts.configFile), content: text, what: messages.actUserConfig(facts.configFile, facts.userConfigText === null) });
+  if (facts.userConfigText === null) manifest.createdFiles.push(facts.configFile);
 }
 
 /** Whether an earlier init installed plan-hooks through husky and turned husky on (core.hooksPath). */
@@ -341,7 +333,7 @@ export function managerOf(facts: InstallFacts): 'pre-commit' | 'lefthook' | 'sim
 }
 
 /** plan-hooks inside another hook manager's configuration, and the runner its commands call. */
-function planManager(
+function decideManager(
   facts: InstallFacts,
   manager: 'pre-commit' | 'lefthook' | 'simple-git-hooks',
   actions: Action[],
@@ -364,7 +356,7 @@ function planManager(
       actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: next, what: messages.actManagerConfig(PRE_COMMIT_FILE) });
     }
     const byPreCommit = [...new Set(['pre-commit', ...shipped])];
-    planHooksDir(facts, 'keep', actions, manifest, notes, rel, byPreCommit);
+    decideHooksDir(facts, 'keep', actions, manifest, notes, rel, byPreCommit);
     const installed = facts.hookFiles['pre-commit'];
     for (const name of byPreCommit.flatMap((h) => [h, `${h}${LEGACY_SUFFIX}`])) {
       // A shim from an earlier install: pre-commit's configuration runs plan-hooks now.
@@ -381,7 +373,7 @@ function planManager(
     return;
   }
   // lefthook and simple-git-hooks write every hook file themselves: plan-hooks needs only its runner there.
-  const runner = renderRunner(facts.pkg ? { cli: '', node: '' } : { cli: facts.cli, node: facts.node });
+  const runner = facts.runner;
   const runnerPath = join(hooksDir, 'plan-hooks.sh');
   if (facts.hookFiles['plan-hooks.sh']?.content !== runner) {
     actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !facts.hookFiles['plan-hooks.sh']) });
@@ -404,7 +396,7 @@ function planManager(
     if (next !== text) actions.push({ kind: 'write', path: join(facts.root, file), content: next, what: messages.actManagerConfig(file) });
     const installed = HOOKS.every((h) => hookOwner(facts.hookFiles[h]?.content ?? '', SHIM_MARK) === 'lefthook');
     if (next !== text || !installed) {
-      if (facts.bins.lefthook) actions.push({ kind: 'command', argv: [...programArgv(facts.bins.lefthook), 'install'], cwd: facts.root, what: messages.actCommand(['lefthook', 'install']) });
+      if (facts.bins.lefthook) actions.push({ kind: 'command', argv: [...programArgv(facts.bins.lefthook, facts.node), 'install'], cwd: facts.root, what: messages.actCommand(['lefthook', 'install']) });
       else notes.push(messages.noteManagerInstall('lefthook install'));
     }
     return;
@@ -438,7 +430,7 @@ function planManager(
   const installed = HOOKS.every((h) => (facts.hookFiles[h]?.content ?? '').includes(`plan-hooks.sh" ${h} `));
   if (changed || !installed) {
     if (facts.bins.simpleGitHooks) {
-      actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
+      actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks, facts.node), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
     } else notes.push(messages.noteManagerInstall('npx simple-git-hooks'));
   }
 }

@@ -1,20 +1,19 @@
-// What `plan-hooks uninstall` must change (pure): exactly what init added — its sections,
+// What `plan-hooks uninstall` must change, decided from the facts alone (../../install/facts.ts): exactly what init added — its sections,
 // runner and shims, the Plan State blocks, what the record says it set — and the chained hooks
 // put back. Lines and files of the user's are left alone.
-import { basename, join, relative } from 'node:path';
-import { CONFIG_FILE } from '../config/config.js';
-import { messages } from '../messages/index.js';
-import type { Action } from './actions.js';
-import { CHAINED_SUFFIX, GIT_HOOKS, type InstallFacts, programArgv, SHIM_MARK } from './facts.js';
+import { HANDOFF_MARKERS } from '../handoff-markers.js';
+import { HOOKS } from '../hook-table.js';
+import { joinPath as join, relativePath as relative } from '../../lib/posix-path.js';
+import { removeSection } from '../../lib/marked-sections.js';
+import { messages } from '../../messages/index.js';
+import type { InstallFacts } from './install-facts.js';
+import type { Action } from './action.js';
 import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';
-import { HOOKS } from '../hooks/registry.js';
-import { END as HANDOFF_END, START as HANDOFF_START } from '../handoff/render.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, programArgv } from './names.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
-import { LINT_STAGED_TASK } from './plan-init.js';
-import { removeSection } from '../fs/marked-sections.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript } from './sections.js';
 
-export function planUninstall(facts: InstallFacts): Action[] {
+export function decideUninstall(facts: InstallFacts): Action[] {
   const rel = (p: string) => relative(facts.root, p) || '.';
   const m = facts.manifest;
   const created = new Set(m?.createdFiles ?? []);
@@ -56,28 +55,27 @@ export function planUninstall(facts: InstallFacts): Action[] {
     }
   }
 
-  if (facts.pkg) planPackage(facts, actions);
+  if (facts.pkg) decidePackage(facts, actions);
 
   if (m && m.hooksPathBefore !== undefined && facts.hooksPath !== m.hooksPathBefore) {
     actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: m.hooksPathBefore, what: messages.actRestoreHooksPath(m.hooksPathBefore) });
   }
 
-  planManagers(facts, actions);
+  decideManagers(facts, actions);
 
   // The Plan State block init put in the entry files, and the handoff block the hooks generated there.
-  const handoff = { key: HANDOFF_START, start: HANDOFF_START, end: HANDOFF_END };
   for (const [name, text] of Object.entries(facts.entryFiles)) {
     const withoutState = removeSection(text, PLAN_STATE_MARKERS);
-    const withoutHandoff = removeSection(withoutState ?? text, handoff);
+    const withoutHandoff = removeSection(withoutState ?? text, HANDOFF_MARKERS);
     const rest = withoutHandoff ?? withoutState;
     if (rest === null) continue;
     const path = join(facts.root, name);
     if (created.has(name) && rest.trim() === '') actions.push({ kind: 'remove', path, what: messages.actRemove(name, 'only the Plan State block was in it') });
     else actions.push({ kind: 'write', path, content: rest, what: messages.actRemoveSection(name) });
   }
-  if (created.has(CONFIG_FILE) && facts.userConfigText !== null) {
-    const path = join(facts.root, CONFIG_FILE);
-    actions.push({ kind: 'remove', path, what: messages.actRemove(CONFIG_FILE, 'init wrote it') });
+  if (created.has(facts.configFile) && facts.userConfigText !== null) {
+    const path = join(facts.root, facts.configFile);
+    actions.push({ kind: 'remove', path, what: messages.actRemove(facts.configFile, 'init wrote it') });
   }
 
   for (const path of facts.hookState) actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'state the hooks kept') });
@@ -108,7 +106,7 @@ export function planUninstall(facts: InstallFacts): Action[] {
   return actions;
 }
 
-function planPackage(facts: InstallFacts, actions: Action[]): void {
+function decidePackage(facts: InstallFacts, actions: Action[]): void {
   const m = facts.manifest;
   const pkgPath = join(facts.root, 'package.json');
   const scripts = (facts.pkg!.data.scripts ?? {}) as Record<string, unknown>;
@@ -139,7 +137,7 @@ function planPackage(facts: InstallFacts, actions: Action[]): void {
   for (const file of m?.lintStaged ?? []) {
     const path = join(facts.root, file);
     const edit =
-      basename(file) === 'package.json'
+      file === 'package.json' || file.endsWith('/package.json')
         ? (data: Record<string, unknown>) => dropTask(data['lint-staged'] as Record<string, unknown>)
         : dropTask;
     actions.push({ kind: 'editJson', path, edit, what: messages.actRemoveLintStaged(file) });
@@ -147,7 +145,7 @@ function planPackage(facts: InstallFacts, actions: Action[]): void {
 }
 
 /** plan-hooks' entries in the other managers' configurations, then the manager re-installed from it. */
-function planManagers(facts: InstallFacts, actions: Action[]): void {
+function decideManagers(facts: InstallFacts, actions: Action[]): void {
   if (facts.preCommitConfig !== null) {
     const rest = removeSections(facts.preCommitConfig);
     if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: rest, what: messages.actRemoveSection(PRE_COMMIT_FILE) });
@@ -178,7 +176,7 @@ function planManagers(facts: InstallFacts, actions: Action[]): void {
         edit: file ? strip : (data) => strip(data['simple-git-hooks'] as Record<string, unknown>),
         what: messages.actRemoveSection(file?.file ?? 'package.json "simple-git-hooks"'),
       });
-      if (facts.bins.simpleGitHooks) actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
+      if (facts.bins.simpleGitHooks) actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks, facts.node), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
     }
   }
 }

@@ -11,8 +11,8 @@
 //    its configuration does not name, whenever its postinstall re-runs).
 // YAML is edited by lines, never re-serialized, so the file keeps its own layout; each insertion
 // is a marked section (YAML comments) that uninstall removes.
-import { hasSection, type Markers } from '../fs/marked-sections.js';
-import { hooksWhere } from '../hooks/registry.js';
+import { hasSection, type Markers } from '../../lib/marked-sections.js';
+import { hooksWhere } from '../hook-table.js';
 
 export type Manager = 'husky' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
 export type HookOwner = Manager | 'plan-hooks' | 'other';

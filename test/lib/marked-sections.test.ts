@@ -2,9 +2,9 @@
 // (which share the entry files), in LF and CRLF files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { putSection, removeSection, upsertSection } from '../../src/fs/marked-sections.js';
+import { putSection, removeSection, upsertSection } from '../../src/lib/marked-sections.js';
 import { END, START, replaceBlock } from '../../src/handoff/render.js';
-import { PLAN_STATE_MARKERS } from '../../src/install/sections.js';
+import { PLAN_STATE_MARKERS } from '../../src/core/install/sections.js';
 
 test('a section replaced in a CRLF file keeps CRLF inside it and every line outside it', () => {
   const text = `# Agents\r\n\r\n${START}\r\nold\r\n${END}\r\nmine\r\n`;

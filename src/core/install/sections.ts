@@ -1,6 +1,6 @@
-// init's two marked sections (src/fs/marked-sections.ts edits them): plan-hooks' lines in a hook
+// init's two marked sections (src/lib/marked-sections.ts edits them): plan-hooks' lines in a hook
 // script, and the Plan State block in the entry files; and what a hook script must not do.
-import { type Markers, hasSection, upsertSection } from '../fs/marked-sections.js';
+import { type Markers, hasSection, upsertSection } from '../../lib/marked-sections.js';
 
 export const SHELL_MARKERS: Markers = {
   key: '# plan-hooks:start',

@@ -1,0 +1,46 @@
+// The texts init writes into hook files from facts alone (pure): the one-line shims of a plain
+// hooks directory, the shims for clients that ignore core.hooksPath, plan-hooks' section of
+// husky's .husky/<hook> files, and the Plan State block. The runner, rendered from the package's
+// template, is ../../install/scripts.ts.
+import { CHAINED_SUFFIX, SHIM_MARK } from './names.js';
+
+// The runner beside a hook file is found with ${0%/*}, not $(dirname "$0"): a process start
+// there cost a commit ~8 ms (measured in bench/enforce.bench.mjs). git and husky always start
+// a hook by a path with a slash in it.
+
+/** A hook file in a plain hooks directory: it hands over to the runner next to it. */
+export function renderShim(hook: string): string {
+  return `#!/bin/sh
+${SHIM_MARK} (installed by 'plan-hooks init'; 'plan-hooks uninstall' removes it)
+exec sh "\${0%/*}/plan-hooks.sh" ${hook} "\${0%/*}/${hook}${CHAINED_SUFFIX}" "$@"
+`;
+}
+
+/**
+ * A hook in .git/hooks for clients that read only that directory and ignore core.hooksPath
+ * (JGit, dulwich): it starts husky's hook, so they run what git runs. dulwich starts hooks with
+ * the working directory inside .git; git never runs this file while core.hooksPath is set.
+ */
+export function renderHuskyClientShim(hook: string): string {
+  return `#!/bin/sh
+${SHIM_MARK} (installed by 'plan-hooks init' for clients that ignore core.hooksPath; 'plan-hooks uninstall' removes it)
+case $PWD in */.git) cd .. ;; */.git/*) cd "\${PWD%%/.git/*}" ;; esac
+[ -f .husky/_/${hook} ] && exec sh .husky/_/${hook} "$@"
+[ -f .husky/${hook} ] || exit 0
+PATH="node_modules/.bin:$PATH" exec sh -e .husky/${hook} "$@"
+`;
+}
+
+/**
+ * The body of plan-hooks' section in .husky/<hook>. `chained` says a hook from the shared
+ * .git/hooks (which husky's core.hooksPath turns off) was kept to run first.
+ */
+export function renderHuskySection(hook: string, chained: boolean): string {
+  const chain = chained ? `"$(git rev-parse --git-common-dir)/hooks/${hook}${CHAINED_SUFFIX}"` : `''`;
+  return `sh "\${0%/*}/plan-hooks.sh" ${hook} ${chain} "$@"`;
+}
+
+/** The Plan State block from its template, with `run` the command that starts plan-hooks here (`npx plan-hooks`, `pnpm exec plan-hooks`, …). */
+export function planStateBlock(template: string, run: string): string {
+  return template.replaceAll('{{run}}', run);
+}
