@@ -18,6 +18,8 @@ const Ajv2020 = require('ajv/dist/2020').default;
 const addFormats = require('ajv-formats');
 const standalone = require('ajv/dist/standalone').default;
 
+// ajv's standalone ESM still calls require() for its runtime helpers and formats.
+const VALIDATOR_PRELUDE = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
 const outDir = join(root, 'dist', 'src', 'generated');
 mkdirSync(outDir, { recursive: true });
 for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.schema.json'))) {
@@ -25,31 +27,34 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true });
   addFormats(ajv);
   const validate = ajv.compile(schema);
-  // ajv's standalone ESM still calls require() for its runtime helpers and formats.
-  const prelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
-  writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), prelude + standalone(ajv, validate));
+  writeFileSync(join(outDir, file.replace('.schema.json', '.validator.js')), VALIDATOR_PRELUDE + standalone(ajv, validate));
 }
 
 // Hooks run on every commit, and most of a hook's own time is loading code: ES modules cost
 // ~0.5 ms a module and start node's ESM loader (~3 ms). So each hook is one CommonJS file,
 // dist/src/hooks/<hook>.cjs, that the runner starts directly. Its dynamic imports are bundled
 // too (evaluated only when reached), except two that only a commit staging a plan reaches and
-// that bring the plan validator: those load from dist/src as ES modules. They carry their own
-// copies of shared modules, which is why errors are told apart by a registered symbol
-// (src/errors.ts), not by instanceof.
+// that bring the plan validator: those are a second CommonJS file, hooks/plan-commit.cjs,
+// required only then (as ES modules from dist/src they cost a plan commit ~40 modules and the
+// ESM loader). It carries its own copies of shared modules, which is why errors are told apart
+// by a registered symbol (src/errors.ts), not by instanceof.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
 const LOADED_FROM_DISK = ['check/plan-rules.js', 'handoff/stage.js'].map((f) => join(src, f));
+const PLAN_COMMIT = './plan-commit.cjs';
 // The hooks plan-hooks runs (src/core/hook-table.ts, as tsc just built it): one bundle each.
 const { HOOKS } = await import(join(src, 'core', 'hook-table.js'));
 const fromDisk = {
   name: 'from-disk',
   setup(b) {
     b.onResolve({ filter: /^\./ }, (args) => {
+      if (args.path === PLAN_COMMIT) return { path: PLAN_COMMIT, external: true };
       const target = resolve(args.resolveDir, args.path);
       if (args.kind !== 'dynamic-import' || !LOADED_FROM_DISK.includes(target)) return undefined;
-      return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
+      return { path: 'plan-commit', namespace: 'plan-commit' };
     });
+    // Evaluated where the import is reached: a require, so no ES module loader starts.
+    b.onLoad({ filter: /.*/, namespace: 'plan-commit' }, () => ({ contents: `module.exports = require('${PLAN_COMMIT}');`, resolveDir: join(src, 'hooks'), loader: 'js' }));
   },
 };
 // The coding agents' edit-time hook is three bundles. agent.cjs, which the committed shim
@@ -82,6 +87,19 @@ const lazyAgentParts = {
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazy[args.path], resolveDir: join(src, 'hooks'), loader: 'js' }));
   },
 };
+// The compiled validators require ajv's runtime helpers and ajv-formats through createRequire
+// (they are ES modules): resolved at run time, through node_modules and package.json exports,
+// that costs a plan commit a few ms. In plan-commit.cjs they are plain requires, bundled.
+const bundledValidators = {
+  name: 'bundled-validators',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]generated[\\/][^\\/]+\.validator\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.startsWith(VALIDATOR_PRELUDE)) throw new Error(`${args.path} does not start with the validators' prelude`);
+      return { contents: text.slice(VALIDATOR_PRELUDE.length), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 const entries = [
   ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
   // agent.cjs runs agent-main.cjs from V8's code cache (src/agents/loader.ts). createRequire
@@ -89,6 +107,7 @@ const entries = [
   { name: 'agent', plugins: [lazyAgentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
   { name: 'agent-main', plugins: [lazyAgentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
+  { name: 'plan-commit', plugins: [bundledValidators], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
 ];
 for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" } of entries) {
   const result = await build({

@@ -80,9 +80,6 @@ const RUNS_GIT: [RegExp, string][] = [
  * this list (one that stops must leave it), and the list only shrinks.
  */
 export const RUNS_GIT_FOR_NOW: Record<string, string> = {
-  // The handoff's index edits (ls-files -s, hash-object, update-index): being moved into
-  // src/git/ with the commit-path work of #13, which reworks this file.
-  'handoff/stage.ts': 'index edits',
 };
 
 /** Every place outside src/git/ that runs git or writes a git command line, as readable lines. */

@@ -18,7 +18,7 @@ import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { UsageError } from '../errors.js';
 import { readObjects } from '../git/cat-file.js';
-import { type Change, INDEX_DIFF, INDEX_JSON_BLOBS, firstRevisionJsonDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
+import { type Change, INDEX_DIFF, INDEX_JSON, firstRevisionJsonDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
 import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
 import { REMOTE_REFS } from '../git/remote.js';
@@ -50,6 +50,12 @@ export interface Facts {
   configChange: ConfigChange | null;
   /** What the change touches (both sides of renames); a merge only what differs from every parent. */
   changes: Change[];
+  /**
+   * For the index: all it stages against HEAD (a merge's included, unlike `changes`), and every
+   * JSON path it lists, in any mode (the handoff reads them: it asks git for neither again).
+   */
+  staged: Change[];
+  indexJson: string[];
   /** The plans the change touches, before and after. */
   plans: PlanChange[];
   /**
@@ -129,7 +135,7 @@ async function readPlanBlobs(
 /** The reads besides the repository's own: see readChangeFacts for why the order matters. */
 const indexReads = (tree: boolean) => ({
   tree: tree ? WRITE_TREE : undefined,
-  index: INDEX_JSON_BLOBS,
+  index: INDEX_JSON,
   diff: INDEX_DIFF,
   base: firstRevisionJsonDiff(FIXED_BASES),
   remotes: REMOTE_REFS,
@@ -165,7 +171,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // runs is either in the diff the check reads or not in the tree the verified marker names,
   // and post-commit then finds the commit unverified (SPEC §6, FIELD-NOTES "Race").
   const { repo, extra } = await openRepositoryWith(cwd, indexReads(withTree));
-  const { tree: treeOut, index, diff, base: baseDiffOut, remotes: remotesOut } = extra;
+  const { tree: treeOut, index: listing, diff, base: baseDiffOut, remotes: remotesOut } = extra;
+  const index = listing.blobs;
   const now = new Date();
   const { config } = repo;
   const plans = planMatcher(config);
@@ -193,7 +200,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,
   );
 
-  let changes: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
+  const staged: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
+  let changes = staged;
   if (source.kind === 'worktree') changes = (await gitQuery(worktreeDiff(repo.head !== null), repo.root)).map(({ oldMode: _m, newMode: _n, oldOid: _o, newOid: _p, ...c }) => c);
   else changes = await onlyOwnChanges(repo, changes);
 
@@ -243,8 +251,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   }));
   // After the change: the staged versions of the plans it touches supersede HEAD's (for the
   // committer's own claims: the Plan-Task trailer, the handoff).
-  const staged: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs!.plan(c.newBlob!) }));
-  const claimsAfter = staged.length > 0 ? liveClaims([...versions, ...staged], now, config.staleAfterHours) : null;
+  const stagedVersions: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs!.plan(c.newBlob!) }));
+  const claimsAfter = stagedVersions.length > 0 ? liveClaims([...versions, ...stagedVersions], now, config.staleAfterHours) : null;
   const planIds = [...indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(blobs ? blobs.view(oid) : null) }));
 
   const configChange = await readConfigChange(repo, source, raw);
@@ -255,6 +263,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     config,
     configChange,
     changes,
+    staged,
+    indexJson: listing.paths,
     plans: planChanges,
     get claims() {
       return allClaims();

@@ -91,8 +91,21 @@ export function parseIndexListing(out: string): Map<string, string> {
 /** Any JSON file: plans are among them whatever the configuration says (plan paths end in .json). */
 const JSON_PATHSPEC = ['--', '*.json'];
 
+/** `ls-files -s -z` output (pure): every path it lists, once, in any mode and any stage. */
+export function listedPaths(out: string): string[] {
+  return [...new Set(splitNul(out).map((entry) => entry.slice(entry.indexOf('\t') + 1)))];
+}
+
+const INDEX_JSON_LISTING = ['ls-files', '-s', '-z', ...JSON_PATHSPEC];
+
 /** The index's JSON files → blob id (none when git fails). */
-export const INDEX_JSON_BLOBS = query(['ls-files', '-s', '-z', ...JSON_PATHSPEC], parseIndexListing, () => new Map<string, string>());
+export const INDEX_JSON_BLOBS = query(INDEX_JSON_LISTING, parseIndexListing, () => new Map<string, string>());
+
+/**
+ * The same listing read both ways: the regular files' blob ids, and every JSON path the index
+ * lists (a symlink or a conflicted plan too: the handoff reads each as the index has it).
+ */
+export const INDEX_JSON = query(INDEX_JSON_LISTING, (out) => ({ blobs: parseIndexListing(out), paths: listedPaths(out) }), () => ({ blobs: new Map<string, string>(), paths: [] as string[] }));
 
 /** The raw diff of `rev` (the old side) against the index, for JSON files. */
 const diffIndexJson = (rev: string) => ['diff', '--cached', '--raw', '-z', '--no-renames', '--abbrev=40', '--no-ext-diff', '--end-of-options', rev, ...JSON_PATHSPEC];

@@ -1,22 +1,23 @@
-// pre-commit's one call into the handoff: regenerate and stage the blocks when a plan is staged,
-// and print what the handoff states that git contradicts. Warnings never refuse the commit.
-// The common commit (no plan staged) returns before anything is loaded.
+// pre-commit's calls into the handoff: start its reads when a plan is staged (they run while
+// pre-commit validates), then regenerate and stage the blocks once every check passed, and print
+// what the handoff states that git contradicts. Warnings never refuse the commit. The common
+// commit (no plan staged) returns before anything is loaded.
 import type { Change } from '../git/changes.js';
-import type { Known } from './stage.js';
+import type { Known, StartedHandoff } from './stage.js';
 import { messages } from '../messages/index.js';
 import { sanitize } from '../term.js';
 
-/** Returns true when it staged something (the index's tree changed). */
-export async function regenerateHandoff(
-  root: string,
-  changes: Change[],
-  isPlanFile: (path: string) => boolean,
-  planRulesRan: boolean,
-  known?: Known,
-): Promise<boolean> {
-  if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return false;
-  const { stageHandoff } = await import('./stage.js');
-  const { staged, warnings } = await stageHandoff(root, { planRulesRan, known });
+/** The handoff under way when the commit touches a plan, else null (nothing loaded). */
+export async function startHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean, known: Known): Promise<StartedHandoff | null> {
+  if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return null;
+  const stage = await import('./stage.js');
+  return stage.startHandoff(root, known);
+}
+
+/** Stages the blocks of a handoff started by startHandoff; true when it staged something (the index's tree changed). */
+export async function regenerateHandoff(started: StartedHandoff | null, planRulesRan: boolean): Promise<boolean> {
+  if (!started) return false;
+  const { staged, warnings } = await started.stage({ planRulesRan });
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
   // The commit gains files the user did not stage: one line says which.
   if (staged.length > 0) process.stderr.write(sanitize(messages.handoffStaged(staged)));

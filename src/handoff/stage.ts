@@ -4,22 +4,24 @@
 // unstaged edits survive and nothing but the blocks (and the derived handoff fields) changes.
 // `git commit <paths>` commits a temporary index (next-index-*.lock) while git also holds the
 // real index (index.lock) that becomes .git/index afterwards: both get the same entries.
-import { readFile } from 'node:fs/promises';
+// Its git reads start as soon as pre-commit knows a plan is staged (startHandoff), so they run
+// while pre-commit validates; they reuse what pre-commit read (the staged diff, the index's
+// JSON listing) and are one cat-file for every text, the modes, HEAD and what is uncommitted.
+import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../fs/atomic-write.js';
-import { basename, join } from 'node:path';
-import { loadConfig, type Config } from '../config/config.js';
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../core/changes.js';
-import { git, gitQueries, splitNul } from '../git/git.js';
+import { type Answers, gitQueries } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
-import { currentBranch, indexPathsUnder, repoRoot } from '../git/queries.js';
+import type { Change } from '../git/changes.js';
+import { indexModes, indexModesOf, realIndexLock, setIndexEntries, writeBlobs } from '../git/index-edit.js';
 import type { Identity } from '../core/identity.js';
-import { readWorktreeFacts } from '../facts/facts.js';
 import type { Handoff, PlanState } from '../core/plan-types.js';
-import { diffIndex } from '../git/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { planPathsAmong, readSnapshot } from '../plan/snapshot.js';
+import { planPathsAmong, snapshotOf } from '../plan/snapshot.js';
 import { readPlanText } from '../plan/plan-text.js';
 import { handoffMismatches } from './mismatches.js';
 import { BLOCK_READS, blockFacts, resolveLastCommit } from './git-facts.js';
@@ -105,47 +107,26 @@ interface Edit {
   apply(text: string): string | null;
 }
 
-async function indexEntries(paths: string[], root: string, env: NodeJS.ProcessEnv): Promise<Map<string, string>> {
-  const out = await git(['ls-files', '-s', '-z', '--', ...paths], { cwd: root, env });
-  const modes = new Map<string, string>();
-  for (const line of splitNul(out)) {
-    const [info, path] = line.split('\t');
-    modes.set(path!, info!.split(' ')[0]!);
-  }
-  return modes;
-}
-
-/** The real index git holds locked during `git commit <paths>`, when that is what is running. */
-async function realIndexLock(root: string): Promise<string | null> {
-  const current = process.env.GIT_INDEX_FILE;
-  if (!current || !/^next-index-.*\.lock$/.test(basename(current))) return null;
-  // --git-path index answers GIT_INDEX_FILE when it is set: ask without it for the real one.
-  const env = { ...process.env };
-  delete env.GIT_INDEX_FILE;
-  const index = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'index'], { cwd: root, env })).trim();
-  return `${index}.lock`;
-}
-
 /**
  * Applies the edits to one index: each file's new blob is computed from that index's own
- * version, so what else is staged in the file stays staged. Returns the paths it changed.
+ * version, so what else is staged in the file stays staged. `read` holds the files' modes and
+ * texts in this index when the caller read them already. Returns the paths it changed.
  */
-async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const modes = await indexEntries(edits.map((e) => e.path), root, env);
-  const present = edits.filter((e) => modes.has(e.path));
-  // Every file's index version in one cat-file, and the new blobs written side by side.
-  const texts = await readObjects(present.map((e) => `:${e.path}`), root, env);
-  const blobs = await Promise.all(
-    present.map(async (edit, i) => {
-      const text = texts[i] ?? null;
-      const next = text === null ? null : edit.apply(text);
-      if (next === null || next === text) return null;
-      return `${modes.get(edit.path)} ${(await git(['hash-object', '-w', '--no-filters', '--stdin'], { cwd: root, input: next })).trim()}\t${edit.path}`;
-    }),
-  );
-  const lines = blobs.filter((l): l is string => l !== null);
-  if (lines.length > 0) await git(['update-index', '--index-info'], { cwd: root, env, input: `${lines.join('\n')}\n` });
-  return lines.map((l) => l.slice(l.indexOf('\t') + 1));
+async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv, read?: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<string[]> {
+  const paths = edits.map((e) => e.path);
+  const [modes, texts] = read
+    ? [read.modes, paths.map((p) => read.texts.get(p) ?? null)]
+    : await Promise.all([indexModes(paths, root, env), readObjects(paths.map((p) => `:${p}`), root, env)]);
+  const next: { mode: string; path: string; text: string }[] = [];
+  edits.forEach((edit, i) => {
+    const mode = modes.get(edit.path);
+    const text = texts[i] ?? null;
+    const changed = mode === undefined || text === null ? null : edit.apply(text);
+    if (mode !== undefined && changed !== null && changed !== text) next.push({ mode, path: edit.path, text: changed });
+  });
+  const blobs = await writeBlobs(next.map((n) => n.text), root);
+  await setIndexEntries(next.map((n, i) => ({ mode: n.mode, blob: blobs[i]!, path: n.path })), root, env);
+  return next.map((n) => n.path);
 }
 
 /**
@@ -153,14 +134,19 @@ async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv): P
  * .git/index afterwards, then the working files: an interruption leaves at worst a block staged
  * and not yet in the working file, never a lost edit.
  */
-async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
-  const changed = await editIndex(edits, root, process.env);
+async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<string[]> {
+  const changed = await editIndex(edits, root, process.env, read);
   if (changed.length === 0) return [];
   const real = await realIndexLock(root);
   if (real) await editIndex(edits.filter((e) => changed.includes(e.path)), root, { ...process.env, GIT_INDEX_FILE: real });
   for (const edit of edits.filter((e) => changed.includes(e.path))) {
     const file = join(root, edit.path);
-    const text = await readFile(file, 'utf8').catch(() => null);
+    let text: string | null = null;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // Gone from the working tree: only the index gets the block.
+    }
     const next = text === null ? null : edit.apply(text);
     // Atomic, and refused if the file changed since it was read: the user's unstaged edits in it
     // are never half-written or overwritten.
@@ -169,11 +155,15 @@ async function applyEdits(edits: Edit[], root: string): Promise<string[]> {
   return changed;
 }
 
-/** What pre-commit already decided, so the handoff does not ask git again (SPEC §4 identity included). */
+/** What pre-commit already decided and read, so the handoff does not ask git again (SPEC §4 identity included). */
 export interface Known {
   config: Config;
   identity: Identity;
   branch: string | null;
+  /** What the index stages against HEAD, all of it (a merge's own changes are fewer). */
+  staged: Change[];
+  /** Every path the index lists that could be a plan (its JSON files, any mode). */
+  indexJson: string[];
 }
 
 export interface StageResult {
@@ -181,26 +171,52 @@ export interface StageResult {
   warnings: { file: string; text: string }[];
 }
 
-/** Called by pre-commit after its checks passed. Does nothing unless a plan is staged. */
-export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; known?: Known } = { planRulesRan: false }, now = new Date()): Promise<StageResult> {
-  const root = opts.known && cwd ? cwd : await repoRoot(cwd);
-  const config = opts.known?.config ?? (await loadConfig(root));
-  const changes = await diffIndex(root);
-  const plans = planMatcher(config);
-  const stagedPlans = changes.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
-  if (stagedPlans.length === 0 && !touchedPaths(changes).some(plans.matches)) return { staged: [], warnings: [] };
+/** The handoff's reads, under way: a commit refused meanwhile drops them. */
+export interface StartedHandoff {
+  /** Stages the blocks, once every check passed. */
+  stage(opts: { planRulesRan: boolean }, now?: Date): Promise<StageResult>;
+}
 
-  // The index's plan paths and the block's facts, asked for together: one batch of shells.
-  const [{ indexPaths, ...read }, branch] = await Promise.all([
-    gitQueries({ indexPaths: indexPathsUnder(plans.roots), ...BLOCK_READS }, root),
-    opts.known ? opts.known.branch : currentBranch(root),
+/**
+ * Starts the handoff's git reads when a plan is staged (null otherwise): the index's plans,
+ * HEAD's versions of the staged ones, the index versions and modes of the files it may edit
+ * (the plans' Markdown, the entry files), HEAD, and what is left uncommitted.
+ */
+export function startHandoff(root: string, known: Known): StartedHandoff | null {
+  const { config } = known;
+  const plans = planMatcher(config);
+  const stagedPlans = known.staged.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
+  if (stagedPlans.length === 0 && !touchedPaths(known.staged).some(plans.matches)) return null;
+  const indexPlans = planPathsAmong(known.indexJson, config);
+  const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
+  const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
+  const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
+  // One cat-file, and one shell for the rest: they run while pre-commit validates, so one after
+  // another costs no wait, and each process node starts costs it ~2 ms.
+  const reads = Promise.all([
+    readObjects(names, root),
+    gitQueries({ ...BLOCK_READS, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined }, root, 1),
+  ]).then(([texts, { modes, ...read }]) => ({ texts, modes: modes ?? new Map<string, string>(), read }));
+  // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
+  reads.catch(() => {});
+  return { stage: (opts, now = new Date()) => stageWith(reads, { root, known, stagedPlans, indexPlans, editable }, opts.planRulesRan, now) };
+}
+
+async function stageWith(
+  reads: Promise<{ texts: (string | null)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS> }>,
+  { root, known, stagedPlans, indexPlans, editable }: { root: string; known: Known; stagedPlans: string[]; indexPlans: string[]; editable: string[] },
+  planRulesRan: boolean,
+  now: Date,
+): Promise<StageResult> {
+  const { config, identity } = known;
+  const { texts, modes, read } = await reads;
+  const index = snapshotOf(indexPlans, texts.slice(0, indexPlans.length));
+  const atHead = snapshotOf(stagedPlans, texts.slice(indexPlans.length, indexPlans.length + stagedPlans.length));
+  const indexTexts = new Map<string, string | null>([
+    ...indexPlans.map((p, i) => [p, texts[i] ?? null] as const),
+    ...editable.map((p, i) => [p, texts[indexPlans.length + stagedPlans.length + i] ?? null] as const),
   ]);
-  const [index, atHead, facts] = await Promise.all([
-    readSnapshot('index', config, root, planPathsAmong(indexPaths, config)),
-    readSnapshot({ rev: 'HEAD' }, config, root, stagedPlans),
-    blockFacts(root, config, now, { branch, read }),
-  ]);
-  const identity = opts.known?.identity ?? (await readWorktreeFacts(root)).identity;
+  const facts = await blockFacts(root, config, now, { branch: known.branch, read });
   const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));
   const edits: Edit[] = [];
   for (const planFile of index.plans.filter((p) => stagedPlans.includes(p.path))) {
@@ -214,7 +230,7 @@ export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; 
     }
     if (h) {
       const lastCommit = await resolveLastCommit(h.lastCommit, facts.head?.id ?? null, root);
-      for (const text of handoffMismatches(h, { branch: facts.branch, lastCommit, uncommitted: facts.uncommitted }, { unknownCommit: !opts.planRulesRan })) {
+      for (const text of handoffMismatches(h, { branch: facts.branch, lastCommit, uncommitted: facts.uncommitted }, { unknownCommit: !planRulesRan })) {
         warnings.push({ file: planFile.path, text });
       }
     }
@@ -223,5 +239,5 @@ export async function stageHandoff(cwd?: string, opts: { planRulesRan: boolean; 
   }
   const aggregate = renderAggregateBlock(index.plans, facts);
   for (const file of entryFiles(config)) edits.push({ path: file, apply: (text) => replaceBlock(text, aggregate) });
-  return { staged: await applyEdits(edits, root), warnings };
+  return { staged: await applyEdits(edits, root, { modes, texts: indexTexts }), warnings };
 }

@@ -11,7 +11,7 @@ import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
 import { messages } from '../messages/index.js';
-import { regenerateHandoff } from '../handoff/hook.js';
+import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';
 import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
@@ -70,6 +70,8 @@ const run: HookRun = async () => {
   if (identityRefused(facts)) return 1;
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
+  // A staged plan: the handoff's git reads start now and run while the plans are validated.
+  const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson });
   const { decision, rules, modes, skipped } = await judgeIndex(facts);
   const report = formatDecision(decision, identity, now);
   if (report) process.stderr.write(report);
@@ -77,7 +79,7 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
-  const restaged = await regenerateHandoff(repo.root, facts.changes, plans.matches, rules !== null && modes.plans !== 'off', { config, identity, branch: repo.branch });
+  const restaged = await regenerateHandoff(handoff, rules !== null && modes.plans !== 'off');
   // The marker names the tree git will commit: after a restage, write-tree says which.
   const tree = await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (facts.tree ?? undefined), gitDir: repo.gitDir, identity, configChange: facts.configChange });
   const head = repo.head;

@@ -57,6 +57,8 @@ export function readPlanText(raw: string): PlanText {
         : { rule: 'json-syntax' as const, ...messages.plan.jsonSyntax(messages.jsonProblem(error.reason)) };
     return { text, value: undefined, problem: encodingProblem ?? { ...what, line: error?.line ?? 1, column: error?.column ?? 1 } };
   }
+  // Most plans: no repeated key and no deep nesting, told without the scan (positions only matter for a problem).
+  if (surelyPlain(text, value)) return { text, value, problem: encodingProblem };
   const { error, duplicate } = scanned(text);
   // The value is cut wherever the text nests too deep, whatever is reported first.
   if (error?.tooDeep) value = cutAtDepth(value);
@@ -81,7 +83,44 @@ export function planValue(raw: string): unknown {
   } catch {
     return readPlanText(raw).value ?? null;
   }
-  return nestsTooDeep(text) ? cutAtDepth(value) : value;
+  return !surelyPlain(text, value) && nestsTooDeep(text) ? cutAtDepth(value) : value;
+}
+
+/**
+ * Every string of text JSON.parse accepted, with the colon after it when it is a key. Outside
+ * strings valid JSON has no quote, so each match starts where a string does. Escapes are
+ * consumed whole; no nested quantifier, so the match is linear.
+ */
+const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?/g;
+
+/**
+ * True only when text JSON.parse accepted (its `value`) certainly has no repeated key and nests
+ * well under MAX_DEPTH: then the scan (scanJson, the costly part of a read, ~1 ms a 12 KB plan)
+ * would find nothing. The keys the text writes are counted natively and compared with the keys
+ * the value kept (a repeated key leaves one); the depth is the value's, which mirrors the text
+ * when no key was dropped. False sends the text to the scan, which says what and where.
+ */
+function surelyPlain(text: string, value: unknown): boolean {
+  let written = 0;
+  try {
+    STRING_TOKEN.lastIndex = 0;
+    for (let m = STRING_TOKEN.exec(text); m !== null; m = STRING_TOKEN.exec(text)) if (m[1] !== undefined) written++;
+  } catch {
+    // The regex engine's own limits (a string of many megabytes): the scan decides.
+    return false;
+  }
+  let kept = 0;
+  const stack: { node: object; depth: number }[] = [];
+  if (value !== null && typeof value === 'object') stack.push({ node: value, depth: 1 });
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    // Anywhere near the limit, the scan's own count decides.
+    if (depth >= MAX_DEPTH - 1) return false;
+    const children: unknown[] = Array.isArray(node) ? node : Object.values(node);
+    if (!Array.isArray(node)) kept += children.length;
+    for (const child of children) if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
+  }
+  return written === kept;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

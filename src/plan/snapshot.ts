@@ -63,11 +63,16 @@ export function asPlan(data: unknown): PlanState | string {
 
 export async function readSnapshot(place: Place, config: Config, root: string, only?: string[]): Promise<Snapshot> {
   const paths = only ?? (await planPaths(place, config, root));
-  const snapshot: Snapshot = { plans: [], skipped: [] };
   const texts =
     place === 'worktree'
       ? await Promise.all(paths.map((p) => readTextFile(join(root, p)).catch(() => null)))
       : await readObjects(paths.map((p) => (place === 'index' ? `:${p}` : `${place.rev}:${p}`)), root);
+  return snapshotOf(paths, texts);
+}
+
+/** Pure: the snapshot of the plan texts read for `paths`, in order (a missing one, null, is left out). */
+export function snapshotOf(paths: string[], texts: (string | null | undefined)[]): Snapshot {
+  const snapshot: Snapshot = { plans: [], skipped: [] };
   paths.forEach((path, i) => {
     const text = texts[i];
     if (text === null || text === undefined) return;

@@ -1,7 +1,7 @@
 // The handoff block with real commits: staged with the same commit, from the index, in every
 // staging mode, with the user's unstaged edits surviving and the tree clean afterwards.
 import assert from 'node:assert/strict';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type Repo, type RunResult, removeDir } from '../fixtures/repo.js';
@@ -183,4 +183,21 @@ test('git commit <plan>: an edit staged in the paired .md but not committed stay
   assert.match(staged, /Paths action/, 'with the new block');
   assert.equal(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), staged);
   assertClean(repo, ['M  docs/export-plan.md']);
+});
+
+
+test('a plan path that is a symlink in the index is read as the index has it (unreadable, said once) and the other blocks are still staged', () => {
+  const repo = track(planRepo());
+  symlinkSync('export-plan.json', join(repo.dir, 'docs/link-plan.json'));
+  repo.git('add', 'docs/link-plan.json');
+  ok(repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'a symlinked plan']));
+  withNextAction(repo, 'Follow the link');
+  repo.git('add', 'docs/export-plan.json');
+  const r = repo.commit('plan beside a symlink');
+  ok(r);
+  assert.match(atHead(repo, 'docs/export-plan.md'), /Next action:\*\* Follow the link/);
+  assert.match(atHead(repo, 'AGENTS.md'), /Follow the link/);
+  assert.equal(repo.git('ls-files', '-s', 'docs/link-plan.json').split(' ')[0], '120000', 'the link stays a link');
+  assert.equal(r.stderr.match(/docs\/link-plan\.json: handoff: not valid JSON/g)?.length, 1, r.stderr);
+  assertClean(repo);
 });

@@ -1,7 +1,7 @@
 // The modules a commit loads. A code-only commit: one bundled CommonJS file per hook that
 // starts node (built by scripts/build.mjs), and nothing else of plan-hooks: no ES module (the
 // ESM loader costs a hook ~3 ms), no picocolors (loaded on the first colour), no validator, no
-// lint-staged. A commit staging a plan loads the validator and the handoff.
+// lint-staged. A commit staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -52,6 +52,13 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   r.write('docs/api-plan.json', readFileSync(join(r.dir, 'docs/api-plan.json'), 'utf8').replace('"Plan api"', '"Plan API"'));
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-m', 'plan'], { ...logs.modules(planLog), PLAN_HOOKS_AGENT: 'codex' }).code, 0);
-  assert.match(readFileSync(planLog, 'utf8'), /plan-state\.v1\.validator\.js/);
-  assert.match(readFileSync(planLog, 'utf8'), /handoff\/stage\.js/, 'the handoff is regenerated only when a plan is staged');
+  // The validator and the handoff are one more CommonJS file, required only now: no ES module.
+  const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
+  const planLoaded = new Set(readFileSync(planLog, 'utf8').split('\n').filter((u) => u.startsWith(`${pkg}/dist/`)).map((u) => u.slice(pkg.length + 1)));
+  assert.deepEqual([...planLoaded].sort(), ['dist/src/hooks/plan-commit.cjs', 'dist/src/hooks/pre-commit.cjs'], 'the handoff and the validator are loaded only when a plan is staged');
+  // The compiled validator (and ajv's helpers) are in that file, not in the one every commit loads.
+  const bundle = (name: string) => readFileSync(join(CLI, '..', 'hooks', name), 'utf8');
+  assert.match(bundle('plan-commit.cjs'), /generated\/plan-state\.v1\.validator\.js/);
+  assert.match(bundle('plan-commit.cjs'), /ajv-formats\/dist\/formats\.js/);
+  assert.doesNotMatch(bundle('pre-commit.cjs'), /plan-state\.v1\.validator|node_modules\/ajv/);
 });

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeText } from '../../src/fs/text.js';
-import { MAX_DEPTH } from '../../src/lib/json-document.js';
-import { planValue, readPlanText } from '../../src/plan/plan-text.js';
+import { MAX_DEPTH, scanJson } from '../../src/lib/json-document.js';
+import { planValue, readPlanText, withoutBom } from '../../src/plan/plan-text.js';
 import { parsePlan } from '../../src/plan/snapshot.js';
 import { SEED_TEXT } from '../fixtures/plans.js';
 import { check } from './helpers.js';
@@ -116,4 +116,41 @@ test('validate and the lenient readers refuse the same files with the same messa
     assert.equal(lenient, `${first!.message} (line ${first!.line}, column ${first!.column})`);
   }
   assert.equal(check(`\ufeff${SEED_TEXT}`).filter((p) => p.severity === 'error').length, 0);
+});
+
+test('a read without the scan (no repeated key, shallow) finds what the scan finds: every repeated key, every depth near the limit', () => {
+  const nest = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
+  const texts = [
+    SEED_TEXT,
+    SEED_TEXT.replace('{', '{"planId": "again", '),
+    '{"a": 1, "a": 2}',
+    '{"a": 1, "\\u0061": 2}',
+    '{"a\\"": 1, "a\\"" : 2}',
+    '{"x": "\\"a\\": 1", "y": "b\\\\", "z": "\\\\\\"c\\": "}',
+    '{"x": ":", "y": {"q": "\\":", "r": ["s", ":", "\\""]}}',
+    '{"__proto__": 1, "__proto__": 2}',
+    '{"__proto__": {"a": 1}, "b": 2}',
+    '{"a": {}, "b": [], "c": {"d": {}}, "e": [[], {}]}',
+    '{"a": {"k": 1, "k": 2}, "b": 3}',
+    '[{"k": 1}, {"k": 1}]',
+    `{"deep": ${nest(MAX_DEPTH - 3)}, "deep": 1}`,
+    `{"deep": ${nest(MAX_DEPTH + 3)}, "deep": 1}`,
+    nest(MAX_DEPTH - 2),
+    nest(MAX_DEPTH - 1),
+    nest(MAX_DEPTH),
+    nest(MAX_DEPTH + 1),
+    nest(MAX_DEPTH, '[]'),
+    nest(MAX_DEPTH - 1, '{}'),
+    '{"a":\r\n1,\r\n"a"\r\n:\r\n2}',
+    '\ufeff{"a": 1, "a": 2}',
+    '"just a string"',
+    '{}',
+  ];
+  for (const text of texts) {
+    const read = readPlanText(text);
+    const scan = scanJson(withoutBom(text), { parsed: true });
+    const expected = scan.duplicate && (!scan.error || scan.duplicate.offset < scan.error.offset) ? 'duplicate-key' : scan.error ? 'json-depth' : null;
+    assert.equal(read.problem?.rule ?? null, expected, text.slice(0, 60));
+    assert.deepEqual(planValue(text), read.value, text.slice(0, 60));
+  }
 });
