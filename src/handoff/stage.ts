@@ -191,11 +191,11 @@ export function startHandoff(root: string, known: Known): StartedHandoff | null 
   const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
   const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
   const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
-  // One cat-file, and one shell for the rest: they run while pre-commit validates, so one after
-  // another costs no wait, and each process node starts costs it ~2 ms.
+  // One cat-file, and two shells for the rest (they alternate: status, the longest, has one to
+  // itself); all of it runs while pre-commit validates.
   const reads = Promise.all([
     readObjects(names, root),
-    gitQueries({ ...BLOCK_READS, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined }, root, 1),
+    gitQueries({ head: BLOCK_READS.head, uncommitted: BLOCK_READS.uncommitted, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined }, root, 2),
   ]).then(([texts, { modes, ...read }]) => ({ texts, modes: modes ?? new Map<string, string>(), read }));
   // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
   reads.catch(() => {});
