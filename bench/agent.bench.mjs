@@ -4,11 +4,11 @@
 // unclaimed path in a repository of 20 plans × 50 tasks with 200 live claims held by codex on
 // other files — against a bare `node -e ''`, in the same hyperfine run (target ≤ 1.2×).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -87,5 +87,5 @@ try {
   console.log(`agent pre-tool, nothing cached: ${c.toFixed(1)} ms, ${(c / b).toFixed(2)}× bare node`);
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${dir}`);
-  else rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  else removeDir(dir);
 }

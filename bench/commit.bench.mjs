@@ -20,7 +20,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -186,7 +186,7 @@ try {
   }
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${base}`);
-  else rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  else removeDir(base);
 }
 
 /** A repository whose plans were committed `n` commits ago (git fast-import: seconds for 100,000). */

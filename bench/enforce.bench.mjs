@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
@@ -146,6 +146,6 @@ try {
 } finally {
   // BENCH_KEEP=1 keeps the repositories for profiling.
   if (process.env.BENCH_KEEP) console.log(`kept: ${[ours, bare, against].filter(Boolean).join(' ')}`);
-  else for (const d of [ours, bare, against].filter(Boolean)) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  rmSync(dirname(out), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  else for (const d of [ours, bare, against].filter(Boolean)) removeDir(d);
+  removeDir(dirname(out));
 }

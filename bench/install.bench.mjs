@@ -3,11 +3,11 @@
 // `git commit --allow-empty -q -m x` in temporary repositories.
 // Run after `npm run build`: node bench/install.bench.mjs [runs]
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, warmupOr } from './options.mjs';
+import { removeDir, runsOr, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
@@ -75,5 +75,5 @@ const ms = (r) => r.median * 1000;
 const ref = ms(results[1]);
 console.log('\nmedian per commit:');
 for (const r of results) console.log(`  ${ms(r).toFixed(1).padStart(7)} ms  ${(ms(r) / ref).toFixed(2)}× husky+node  ${r.command}`);
-rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+removeDir(base);
 

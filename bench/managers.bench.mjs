@@ -8,11 +8,11 @@
 // husky, lefthook and simple-git-hooks linked from this package's node_modules; no plans.
 // Options: --runs=N (default 20). Skips the pre-commit rows when pre-commit is not installed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { removeDir, runsOr, smoke } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -111,4 +111,4 @@ pairs.forEach(([label], i) => {
   console.log(`  managers: ${label}: ${a.median.toFixed(1)} ms vs ${b.median.toFixed(1)} ms, ratio ${(a.median / b.median).toFixed(2)}×; CPU ${a.cpu.toFixed(1)} vs ${b.cpu.toFixed(1)} ms, ${(a.cpu / b.cpu).toFixed(2)}×`);
 });
 if (!hasPreCommit) console.log('  (pre-commit is not installed: no pre-commit framework row)');
-if (process.env.BENCH_KEEP !== '1') rmSync(base, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+if (process.env.BENCH_KEEP !== '1') removeDir(base);

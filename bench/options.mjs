@@ -8,3 +8,7 @@ export const runsOr = (wanted) => (smoke ? '1' : String(wanted));
 
 /** Warm-up runs: none when smoking (the figures mean nothing there), else `wanted`. */
 export const warmupOr = (wanted) => (smoke ? '0' : String(wanted));
+
+// Removes a benchmark's directory, retrying while the detached worklog writer the last timed
+// commit started is still writing under .git/plan-hooks: the tests' cleanup, built to dist/test.
+export { removeDir } from '../dist/test/fixtures/remove-dir.js';

@@ -4,12 +4,12 @@
 // repository with a live claim. The curve should stay about linear and 2,000 commits well under
 // a minute. The raw hyperfine JSON goes to bench/.out/range.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeHistory } from './history.mjs';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'src', 'cli.js');
@@ -44,5 +44,5 @@ try {
     console.log(`${r.command}: ${(r.median * 1000).toFixed(0)} ms (${((r.median * 1e6) / n).toFixed(0)} µs per commit)`);
   }
 } finally {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  for (const d of dirs) removeDir(d);
 }

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -94,6 +94,6 @@ try {
   if (!refused) process.exitCode = 1;
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${one} ${many}`);
-  else for (const d of [one, many]) rmSync(d, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  rmSync(dirname(out), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  else for (const d of [one, many]) removeDir(d);
+  removeDir(dirname(out));
 }

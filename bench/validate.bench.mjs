@@ -4,11 +4,11 @@
 // dependsOn and cycles at scale: no step may be quadratic). Prints medians and ratios; the raw
 // hyperfine JSON goes to bench/.out/validate.json and validate-huge.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke, warmupOr } from './options.mjs';
+import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
@@ -114,5 +114,5 @@ try {
   console.log(line(head));
   for (const r of rows) console.log(line(r));
 } finally {
-  rmSync(repo, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+  removeDir(repo);
 }

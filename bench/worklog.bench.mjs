@@ -3,11 +3,11 @@
 // Run with `node bench/worklog.bench.mjs` after `npm run build`, or through `npm run bench`.
 // Options: --sizes=100,10000 (default 100,10000,1000000), --runs=N (default 40).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runsOr, smoke } from './options.mjs';
+import { removeDir, runsOr, smoke } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
@@ -99,7 +99,7 @@ const results = cases.map((c) => ({ size: c.count, mb: c.mb, appendMs: median(c.
 for (const r of results) {
   console.log(`${String(r.size).padStart(9)} entries (${r.mb.toFixed(1)} MB): append ${r.appendMs.toFixed(2)} ms, status (in-process) ${r.statusMs.toFixed(1)} ms, plan-hooks status --json ${r.cliMs.toFixed(1)} ms`);
 }
-for (const c of cases) rmSync(c.dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+for (const c of cases) removeDir(c.dir);
 
 const first = results[0];
 const last = results.at(-1);
