@@ -75,8 +75,8 @@ describe('the push protocol (pure)', () => {
 });
 
 describe('claim --push: six clones race for one task', () => {
-  test('exactly one wins each round, the remote names it, every other clone is told who won (3 rounds)', async () => {
-    const remote = remoteWith([open('r1', ['src/r1.ts']), open('r2', ['src/r2.ts']), open('r3', ['src/r3.ts'])]);
+  test('exactly one wins each round, the remote names it, every other clone is told who won (2 rounds: fresh clones, then the same clones after a race)', async () => {
+    const remote = remoteWith([open('r1', ['src/r1.ts']), open('r2', ['src/r2.ts'])]);
     // Made both ways, on the base branch and on feature branches, one init clone left unborn.
     const clones = [
       cloneOf(remote, 'clone'),
@@ -86,7 +86,7 @@ describe('claim --push: six clones race for one task', () => {
       cloneOf(remote, 'init', 'feature/b'),
       cloneOf(remote, 'init', null),
     ].map(track);
-    for (const round of ['r1', 'r2', 'r3']) {
+    for (const round of ['r1', 'r2']) {
       const results = await runTogether(clones.map((repo, i) => ({ repo, args: ['claim', `export/${round}`, '--push', '--as', `agent${i}`] })));
       const winners = results.map((r, i) => (r.code === 0 ? i : -1)).filter((i) => i >= 0);
       assert.equal(winners.length, 1, `round ${round}: ${results.map((r, i) => `agent${i}: ${r.code} ${r.stdout}${r.stderr}`).join('\n')}`);
@@ -102,8 +102,8 @@ describe('claim --push: six clones race for one task', () => {
     }
     // One claim commit per round reached the remote, each changing only the plan.
     const log = remote.git('log', '--format=%s', 'main').trim().split('\n');
-    assert.equal(log.length, 4);
-    for (const sha of remote.git('rev-list', 'main', '--max-count=3').trim().split('\n')) {
+    assert.equal(log.length, 3);
+    for (const sha of remote.git('rev-list', 'main', '--max-count=2').trim().split('\n')) {
       assert.equal(remote.git('diff-tree', '--no-commit-id', '--name-only', '-r', sha).trim(), PLAN);
     }
   });
