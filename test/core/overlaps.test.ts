@@ -1,25 +1,16 @@
-// The overlap warning through indexes (src/core/overlaps.ts) gives what comparing every pair of
-// in-progress tasks gave: checked against that pairwise code, kept here as it was, on random
-// small plans.
+// The overlap warning through indexes (src/core/overlaps.ts firstOverlaps) gives what comparing
+// every pair of in-progress tasks by the definition (patternsOverlap, the oracle) gives, on
+// random small plans.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compilePattern, type CompiledPattern } from '../../src/lib/pattern.js';
-import { firstOverlaps } from '../../src/core/overlaps.js';
-
-/** The pairwise definition as src/core/plan-rules.ts had it before the index. */
-function patternsOverlapPairwise(a: CompiledPattern, b: CompiledPattern): boolean {
-  const inside = (x: string, y: string) => y === '' || x === y || x.startsWith(`${y}/`);
-  if (a.literal && b.literal) return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-  if (a.literal) return b.test(a.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-  if (b.literal) return a.test(b.literalPrefix) || inside(a.literalPrefix, b.literalPrefix);
-  return inside(a.literalPrefix, b.literalPrefix) || inside(b.literalPrefix, a.literalPrefix);
-}
+import { firstOverlaps, patternsOverlap } from '../../src/core/overlaps.js';
 
 function pairwise(groups: CompiledPattern[][]): ({ other: number; mine: number; theirs: number } | null)[] {
   return groups.map((mine, i) => {
     for (let j = 0; j < i; j++) {
       for (let a = 0; a < mine.length; a++) {
-        for (let b = 0; b < groups[j]!.length; b++) if (patternsOverlapPairwise(mine[a]!, groups[j]![b]!)) return { other: j, mine: a, theirs: b };
+        for (let b = 0; b < groups[j]!.length; b++) if (patternsOverlap(mine[a]!, groups[j]![b]!)) return { other: j, mine: a, theirs: b };
       }
     }
     return null;
@@ -47,7 +38,7 @@ function randomPattern(next: () => number): string {
   return r < 0.1 ? `${path}/` : path;
 }
 
-test('firstOverlaps equals the pairwise comparison on random small plans', () => {
+test('firstOverlaps equals comparing every pair by patternsOverlap on random small plans', () => {
   let overlapping = 0;
   for (let seed = 1; seed <= 3000; seed++) {
     const next = random(seed);
