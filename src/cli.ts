@@ -4,15 +4,7 @@
 import { EXIT, UsageError, formatError, formatErrorJson, isUsageError } from './errors.js';
 import { messages } from './messages/index.js';
 import type { Command } from './commands/shared/command.js';
-
-/** Name → summary, so `--help` lists commands without importing them. */
-export const COMMANDS: Record<string, string> = messages.commandSummaries;
-
-function mainHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([n, s]) => `  ${n.padEnd(width)}  ${s}`);
-  return messages.mainHelp(lines.join('\n'));
-}
+import { COMMAND_NAMES, COMMAND_TABLE, isCommand, mainHelp } from './commands/registry.js';
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -32,15 +24,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(json ? formatErrorJson(error, command, code) : formatError(error, command));
     return code;
   };
-  if (!Object.hasOwn(COMMANDS, name)) {
+  if (!isCommand(name)) {
     const { closest } = await import('./commands/shared/args.js');
-    return fail(new UsageError(messages.unknownCommand(name, closest(name, Object.keys(COMMANDS)))), name);
+    return fail(new UsageError(messages.unknownCommand(name, closest(name, COMMAND_NAMES))), name);
   }
-  const command: Command = (await import(`./commands/${name}.js`)).default;
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(command.usage);
+    process.stdout.write(COMMAND_TABLE[name].usage());
     return EXIT.ok;
   }
+  const command: Command = (await import(`./commands/${name}.js`)).default;
   try {
     return await command.run(rest);
   } catch (error) {

@@ -3,11 +3,12 @@
 // decisions) is pure. A violation names the import or the line that makes it, so the fix is
 // evident.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_ROOT, removeDir } from './fixtures/repo.js';
+import { sources } from './fixtures/sources.js';
 
 /** Folders that may import only from themselves (generic code, no product idea in it). */
 const SELF_CONTAINED = ['lib'];
@@ -106,15 +107,6 @@ export function gitViolations(src: string): string[] {
 }
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
 /** The top-level folder a file lives in; a file directly in src/ is its own unit. */
 const unitOf = (src: string, file: string) => relative(src, file).split('/')[0]!.replace(/\.ts$/, '');

@@ -1,14 +1,39 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { makeRepo } from './fixtures/repo.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMAND_NAMES, COMMAND_TABLE } from '../src/commands/registry.js';
+import { PACKAGE_ROOT, makeRepo } from './fixtures/repo.js';
 
 const repo = makeRepo();
 after(() => repo.remove());
 
-test('--help lists every command and exits 0', () => {
+test('--help lists every command of the command table, in its order, with its line, and exits 0', () => {
   const r = repo.cli(['--help']);
   assert.equal(r.code, 0);
-  for (const name of ['init', 'validate', 'new', 'status', 'hook', 'check']) assert.match(r.stdout, new RegExp(`^  ${name} `, 'm'));
+  const listed = [...r.stdout.matchAll(/^ {2}([a-z]+) +(\S.*)$/gm)].filter((m) => m[1] !== undefined && (COMMAND_NAMES as string[]).includes(m[1]));
+  assert.deepEqual(listed.map((m) => m[1]), COMMAND_NAMES);
+  for (const m of listed) assert.equal(m[2], COMMAND_TABLE[m[1] as keyof typeof COMMAND_TABLE].purpose);
+});
+
+test('the command table and src/commands/ agree: one module per command, each run-able, and no module outside the table', async () => {
+  const modules = readdirSync(join(PACKAGE_ROOT, 'src/commands'))
+    .filter((f) => f.endsWith('.ts') && f !== 'registry.ts')
+    .map((f) => f.replace(/\.ts$/, ''));
+  assert.deepEqual(modules.sort(), [...COMMAND_NAMES].sort());
+  for (const name of COMMAND_NAMES) {
+    const command = (await import(`../src/commands/${name}.js`)) as { default: { run: unknown } };
+    assert.equal(typeof command.default.run, 'function', name);
+  }
+});
+
+test("each command's --help is its entry's usage, naming the command, before any of its work runs", () => {
+  for (const name of COMMAND_NAMES) {
+    const r = repo.cli([name, '--help']);
+    assert.equal(r.code, 0, name);
+    assert.equal(r.stdout, COMMAND_TABLE[name].usage(), name);
+    assert.match(r.stdout, new RegExp(`^Usage: plan-hooks ${name}\\b`), name);
+  }
 });
 
 test('an unknown command is a usage error (exit 2) on stderr, with a "did you mean" for a typo', () => {

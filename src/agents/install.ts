@@ -270,7 +270,7 @@ export function planAgentInstall(facts: AgentFacts, chosen: AgentKind[]): AgentP
     if (!chosen.includes(kind)) {
       // An agent no longer chosen: its entries go, as uninstall would take them.
       const removal = text === null ? 'unchanged' : withoutEntries(kind, text, record.files[file]);
-      if (removal === null) actions.push({ kind: 'remove', path, what: messages.actRemove(file, 'only plan-hooks was in it') });
+      if (removal === null) actions.push({ kind: 'remove', path, what: messages.actRemove(file, 'onlyOurs') });
       else if (removal !== 'unchanged') actions.push({ kind: 'write', path, content: removal, what: messages.agentInstall.removed(file) });
       if (removal !== 'unchanged') delete record.files[file];
       continue;
@@ -294,7 +294,7 @@ export function planAgentInstall(facts: AgentFacts, chosen: AgentKind[]): AgentP
     if (facts.shim === null) record.shimCreated = true;
   }
   if (chosen.length === 0 && facts.shim !== null && record.shimCreated) {
-    actions.push({ kind: 'remove', path: shimPath, what: messages.actRemove(AGENT_SHIM, 'the agent hook shim') });
+    actions.push({ kind: 'remove', path: shimPath, what: messages.actRemove(AGENT_SHIM, 'agentShim') });
     record.shimCreated = false;
   }
   return { actions, record, notes };
@@ -311,13 +311,13 @@ export function planAgentUninstall(facts: AgentFacts): Action[] {
     const path = join(facts.root, file);
     const removal = withoutEntries(kind, text, record.files[file]);
     const whole = facts.removable[file] ?? file;
-    if (removal === null) actions.push({ kind: 'remove', path: join(facts.root, whole), what: messages.actRemove(whole, 'only plan-hooks was in it') });
+    if (removal === null) actions.push({ kind: 'remove', path: join(facts.root, whole), what: messages.actRemove(whole, 'onlyOurs') });
     else if (removal !== 'unchanged') actions.push({ kind: 'write', path, content: removal, what: messages.agentInstall.removed(file) });
   }
   if (facts.shim !== null && facts.shim.includes('plan-hooks agent hook shim')) {
     const whole = record.shimCreated ? (facts.removable[AGENT_SHIM] ?? AGENT_SHIM) : AGENT_SHIM;
-    actions.push({ kind: 'remove', path: join(facts.root, whole), what: messages.actRemove(whole, 'the agent hook shim') });
+    actions.push({ kind: 'remove', path: join(facts.root, whole), what: messages.actRemove(whole, 'agentShim') });
   }
-  for (const markers of facts.markerDirs) actions.push({ kind: 'remove', path: markers, what: messages.actRemove(markers, "state the agents' hooks kept") });
+  for (const markers of facts.markerDirs) actions.push({ kind: 'remove', path: markers, what: messages.actRemove(markers, 'agentState') });
   return actions;
 }

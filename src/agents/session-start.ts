@@ -38,7 +38,7 @@ export function renderSessionStart(input: {
   const { identity, now } = input;
   const plans: PlanFile[] = [];
   for (const v of input.versions) {
-    if (v.source.label !== 'the working tree') continue;
+    if (v.source.label !== messages.sourceWorkingTree()) continue;
     const plan = asPlan(v.plan);
     if (typeof plan !== 'string') plans.push({ path: v.file, plan });
   }

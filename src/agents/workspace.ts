@@ -13,6 +13,7 @@ import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
 import { gitDirOf, readIf } from './git-dir.js';
+import { messages } from '../messages/index.js';
 
 export interface Workspace {
   root: string;
@@ -90,7 +91,7 @@ export function claimsValue(raw: string): unknown {
 /** Every plan file the edit-time check reads, listed: this worktree's first, then the others'. */
 export function workspacePlans(ws: Workspace, config: Config): WorktreePlan[] {
   const plans = planMatcher(config);
-  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => 'the working tree'), ...worktreePlans(ws, plans)];
+  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => messages.sourceWorkingTree()), ...worktreePlans(ws, plans)];
 }
 
 /** Every plan version the edit-time check sees (workspacePlans, read). */

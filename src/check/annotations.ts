@@ -6,6 +6,7 @@ import type { ClaimHit } from '../core/claims.js';
 import type { Problem } from '../problems/problems.js';
 import { sanitizeLine } from '../term.js';
 import type { CommitVerdict } from './range.js';
+import { messages } from '../messages/index.js';
 
 /** Escaping of a workflow command's message (pure). */
 export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -20,8 +21,19 @@ function command(level: 'error' | 'warning', props: Record<string, string | numb
 const claimLine = (level: 'error' | 'warning', v: CommitVerdict, h: ClaimHit) =>
   command(
     level,
-    { file: h.path, line: 1, title: `plan-hooks: claimed by ${h.claim.holder}` },
-    `commit ${v.commit.slice(0, 12)} (${v.subject}) by ${v.identity.name}${v.identityRecorded ? '' : ' (unverified)'} touches ${h.path}, claimed by ${h.claim.holder} for ${h.claim.task} since ${h.claim.since ?? 'an unknown time'} (pattern ${h.pattern})${h.claim.stale ? '; the claim is stale' : ''}`,
+    { file: h.path, line: 1, title: messages.annotationClaimTitle(h.claim.holder) },
+    messages.annotationClaim({
+      commit: v.commit.slice(0, 12),
+      subject: v.subject,
+      author: v.identity.name,
+      recorded: v.identityRecorded,
+      path: h.path,
+      holder: h.claim.holder,
+      task: h.claim.task,
+      since: h.claim.since ?? null,
+      pattern: h.pattern,
+      stale: h.claim.stale,
+    }),
   );
 
 const problemLine = (level: 'error' | 'warning', v: CommitVerdict, p: Problem) =>

@@ -118,7 +118,7 @@ export async function pushDrops(repo: Repository, lines: string[], remote: strin
 /** What pre-push or check --range says about the drops (empty when there are none). */
 export function formatDrops(drops: Drop[], fix: (branch: string, holders: string[]) => string): string {
   if (drops.length === 0) return '';
-  const lines = drops.map((d) => messages.droppedClaim(d.claim.source.label, d.claim.task, d.claim.holder, d.claim.since ?? 'an unknown time', d.claim.file));
+  const lines = drops.map((d) => messages.droppedClaim(d.claim.source.label, d.claim.task, d.claim.holder, d.claim.since ?? messages.claimSinceUnknown(), d.claim.file));
   const branch = drops[0]!.ref.replace(/^refs\/heads\//, '');
   return sanitize(lines.join('') + fix(branch, [...new Set(drops.map((d) => d.claim.holder))]));
 }

@@ -47,6 +47,7 @@ import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
+import { messages } from '../messages/index.js';
 
 export interface CommitVerdict {
   commit: string;
@@ -160,8 +161,8 @@ const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];
 export function recordedIdentity(info: Pick<CommitInfo, 'trailers' | 'tree' | 'author'>): { identity: Identity; recorded: boolean } {
   const agents = info.trailers[AGENT_TRAILER] ?? [];
   const record = agents.length === 1 ? parseAgentTrailer(agents[0]!, info.tree) : null;
-  if (record?.sealed) return { identity: { name: record.name, source: record.source as Identity['source'], detail: `recorded with the commit (${AGENT_TRAILER})` }, recorded: true };
-  return { identity: { name: info.author || 'unknown', source: 'git-author', detail: 'the commit’s author: no identity recorded with the commit (unverified)' }, recorded: false };
+  if (record?.sealed) return { identity: { name: record.name, source: record.source as Identity['source'], detail: messages.identityRecorded(AGENT_TRAILER) }, recorded: true };
+  return { identity: { name: info.author || 'unknown', source: 'git-author', detail: messages.identityFromAuthor() }, recorded: false };
 }
 
 /** The checks the commit records as skipped at commit time (a sealed Plan-Skip), else none. */

@@ -26,7 +26,6 @@ const spec = {
 export const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true' || env.GITHUB_ACTIONS === 'true';
 
 const command: Command = {
-  usage: spec.usage,
   async run(argv) {
     const { range, json, base: baseArg, known: knownArgs = [], format: formatArg } = parseCommandArgs(argv, spec).values;
     if (!range) throw usageError(spec, messages.checkNeedsRange());

@@ -5,7 +5,6 @@ import { claimTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  usage: messages.claimUsage,
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'claim',

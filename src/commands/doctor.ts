@@ -101,7 +101,6 @@ function runHooks(facts: InstallFacts): Probe {
 }
 
 const command: Command = {
-  usage: messages.doctorUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {
       command: 'doctor',

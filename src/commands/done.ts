@@ -5,7 +5,6 @@ import { completeTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  usage: messages.doneUsage,
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'done',

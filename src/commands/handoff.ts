@@ -21,7 +21,6 @@ const HANDOFF = { key: START, start: START, end: END };
 const withoutBlock = (text: string) => removeSection(text, HANDOFF) ?? text;
 
 const command: Command = {
-  usage: messages.handoffUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {
       command: 'handoff',

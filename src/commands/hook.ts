@@ -8,7 +8,6 @@ import { runHook } from '../hooks/main.js';
 import { HOOKS, isHook } from '../core/hook-table.js';
 
 const command: Command = {
-  usage: messages.hookUsage(HOOKS.join(', ')),
   async run(argv) {
     const [name, ...args] = argv;
     if (!isHook(name)) throw new UsageError(messages.hookUnknown(name ?? '', HOOKS.join(', ')));

@@ -35,7 +35,6 @@ function filesToCommit(actions: Action[], root: string, commonDir: string): stri
 }
 
 const command: Command = {
-  usage: messages.initUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, {
       command: 'init',

@@ -45,7 +45,6 @@ async function sinceBoundary(since: string, root: string): Promise<(e: WorklogEn
 }
 
 const command: Command = {
-  usage: messages.logUsage,
   async run(argv) {
     const spec = {
       command: 'log',

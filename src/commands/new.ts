@@ -32,7 +32,6 @@ export function render(template: string, values: Record<string, string>): string
 }
 
 const command: Command = {
-  usage: messages.newUsage,
   async run(argv) {
     const { positionals } = parseCommandArgs(argv, { command: 'new', usage: messages.newUsage, options: {}, positionals: true });
     if (positionals.length !== 1) throw new UsageError(messages.newNeedsName);

@@ -5,7 +5,6 @@ import { RELEASE_STATUSES, releaseTask, type ReleaseStatus } from '../plan/edit.
 import { runPlanEdit } from './shared/plan-edit.js';
 
 const command: Command = {
-  usage: messages.releaseUsage,
   run: (argv) =>
     runPlanEdit(argv, {
       command: 'release',

@@ -114,7 +114,6 @@ function render(report: Report, file: string, patterns: string[]): string {
 }
 
 const command: Command = {
-  usage: messages.statusUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });
     const { report, file, patterns } = await gatherStatus();

@@ -10,7 +10,6 @@ import { messages } from '../messages/index.js';
 import { planAgentUninstall, readAgentFacts, removeAgentRecord } from '../agents/install.js';
 
 const command: Command = {
-  usage: messages.uninstallUsage,
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });
     const dryRun = values['dry-run'] === true;

@@ -45,7 +45,6 @@ function namedTargets(files: string[], root: string | null): Target[] {
 }
 
 const command: Command = {
-  usage: messages.validateUsage,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
       command: 'validate',

@@ -7,7 +7,6 @@ import { jsonText, sanitizeLine } from '../term.js';
 import { parseCommandArgs } from './shared/args.js';
 
 const command: Command = {
-  usage: messages.whoamiUsage(),
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'whoami', usage: messages.whoamiUsage(), options: { json: { type: 'boolean' } } });
     const { identity, conflict, markers } = await readWorktreeFacts();

@@ -85,7 +85,7 @@ function removedPlanProblems(file: string, input: CheckInput): Problem[] {
       path: '',
       line: 1,
       column: 1,
-      ...messages.transitionClaimedPlanRemoved(c.task, c.holder, c.since ?? 'an unknown time', input.identity.name),
+      ...messages.transitionClaimedPlanRemoved(c.task, c.holder, c.since ?? messages.claimSinceUnknown(), input.identity.name),
     }));
 }
 
@@ -107,7 +107,7 @@ export function check(input: CheckInput): Decision {
   const { modes } = input;
   if ((modes.plans !== 'off' || modes.transitions !== 'off') && input.plans.length > 0) {
     const rules = input.rules;
-    if (!rules) throw new Error('a plan changed but no plan rules were supplied');
+    if (!rules) throw new Error(messages.checkWithoutRules());
     for (const change of input.plans) {
       if (change.after === null) {
         if (modes.transitions !== 'off') file(modes.transitions, removedPlanProblems(change.file, input));

@@ -1,6 +1,7 @@
 // Which in-progress tasks' files overlap (a warning, src/core/plan-rules.ts), without comparing every
 // pair: 100,000 tasks are 5·10⁹ pairs. Pure.
 import type { CompiledPattern } from '../lib/pattern.js';
+import { messages } from '../messages/index.js';
 
 /**
  * THE DEFINITION. Two patterns overlap when some path could match both. Exact answers for globs
@@ -139,6 +140,6 @@ export function firstOverlaps(groups: readonly (readonly CompiledPattern[])[]): 
       const k = theirs.lowestOverlapping(group[mine]!);
       if (k !== Number.POSITIVE_INFINITY) return { other, mine, theirs: k };
     }
-    throw new Error('overlap index: a group overlaps but no pair does');
+    throw new Error(messages.overlapIndexDisagrees());
   });
 }

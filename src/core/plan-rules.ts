@@ -140,12 +140,12 @@ function filePatterns(tasks: RuleTask[], facts: PlanFacts, emit: Emit): Map<Rule
     (ref.task.files ?? []).forEach((source, k) => {
       const path = [...ref.path, 'files', k];
       const escape = patternEscapes(source);
-      if (escape) return emit('error', 'pattern-escapes', path, messages.plan.patternEscapes(source, escape));
+      if (escape) return emit('error', 'pattern-escapes', path, messages.plan.patternEscapes(source, messages.patternEscape(escape)));
       try {
         placed.push({ pattern: compilePattern(source, { ignoreCase: facts.ignoreCase }), path });
       } catch (error) {
         if (!(error instanceof PatternError)) throw error;
-        emit('error', 'invalid-pattern', path, messages.plan.invalidPattern(source, error.message));
+        emit('error', 'invalid-pattern', path, messages.plan.invalidPattern(source, messages.patternProblem(error.problem)));
       }
     });
     result.set(ref, placed);
@@ -179,12 +179,12 @@ function statusMismatch(item: WorkItem): string | null {
   const all = (s: string) => statuses.every((x) => x === s);
   if (item.status === 'completed' && !all('completed')) {
     const open = item.tasks.filter((t) => t.status !== 'completed').map((t) => t.id);
-    return `these tasks are not completed: ${open.join(', ')}`;
+    return messages.itemTasksNotCompleted(open);
   }
-  if (item.status !== 'completed' && all('completed')) return 'every task is completed';
+  if (item.status !== 'completed' && all('completed')) return messages.itemTasksAllCompleted();
   if (item.status === 'not-started' && !all('not-started')) {
     const started = item.tasks.filter((t) => t.status !== 'not-started').map((t) => t.id);
-    return `these tasks have started: ${started.join(', ')}`;
+    return messages.itemTasksStarted(started);
   }
   return null;
 }

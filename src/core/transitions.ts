@@ -75,7 +75,7 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
       if (count > 0) report('error', TRANSITION_RULES.logRewritten, 'workItems', messages.transitionItemWithLogRemoved(item.id, count));
       continue;
     }
-    for (const change of logChanges(list(item.log), list(found.item.log), `${found.path}.log`, `log of work item '${item.id}'`)) {
+    for (const change of logChanges(list(item.log), list(found.item.log), `${found.path}.log`, messages.itemLog(item.id))) {
       report('error', TRANSITION_RULES.logRewritten, change.path, change.text);
     }
   }
@@ -120,7 +120,7 @@ function checkLiveClaim(
   ctx: TransitionContext,
   report: (severity: Severity, rule: string, path: string, text: { message: string; fix: string }) => void,
 ): void {
-  const since = was.task.claimedAt ?? 'an unknown time';
+  const since = was.task.claimedAt ?? messages.claimSinceUnknown();
   if (now === null) {
     report('error', TRANSITION_RULES.claimDropped, 'workItems', messages.transitionClaimedTaskRemoved(name, holder, since, ctx.identity));
     return;

@@ -21,6 +21,7 @@ import type { Repository } from '../git/repository.js';
 import { type TreeEntry, listTrees } from '../git/tree.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { PlanChange } from '../core/plan-types.js';
+import { messages } from '../messages/index.js';
 
 export type { CommitInfo };
 
@@ -217,7 +218,7 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
         .filter((c) => c.oldOid !== null)
         .map((c) => ({ source: { kind: 'head' as const, label: 'its parent' }, file: c.from ?? c.path, plan: parsePlanJson(wholeText(c.oldOid) ?? '') })),
       ...(baseTree
-        ? [...baseTree].filter(([f, oid]) => tree.get(f) !== oid).map(([file, oid]) => ({ source: { kind: 'base' as const, label: 'the base branch where this commit meets it' }, file, plan: view.get(oid) }))
+        ? [...baseTree].filter(([f, oid]) => tree.get(f) !== oid).map(([file, oid]) => ({ source: { kind: 'base' as const, label: messages.sourceBaseAtCommit() }, file, plan: view.get(oid) }))
         : []),
     ];
     return {

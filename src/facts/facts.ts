@@ -27,6 +27,7 @@ import { type Identity, type IdentityConflict, type Marker, branchHolder, identi
 import { planMatcher } from '../plan/discover.js';
 import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
 import { type RawChange, blobsAt, regularBlobs } from './plan-blobs.js';
+import { messages } from '../messages/index.js';
 
 export type FactsSource = { kind: 'index' } | { kind: 'commit'; commit: string } | { kind: 'worktree' };
 
@@ -216,12 +217,12 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   }
   for (const { head: h, plans: wp } of worktreePlans) {
     const tree = repo.otherWorktrees.find((w) => w.head === h)!;
-    const label = `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''} at its HEAD`;
+    const label = messages.sourceWorktree(tree.path, tree.branch);
     for (const [file, oid] of wp) if (headPlans.get(file) !== oid && basePlans.get(file) !== oid) refs.push({ source: { kind: 'worktree', label }, file, oid });
   }
   for (const r of remote) refs.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, oid: r.oid });
   // The first commit: nothing stood before it, so what it brings is the rule (as its configuration is).
-  if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: 'the index (first commit)' }, file, oid });
+  if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: messages.sourceFirstCommitIndex() }, file, oid });
 
   // The common commit changes no plan: the claims these versions decide are the cached ones
   // (../claims/decided-cache.ts), read only near the paths the commit touches. A change to a

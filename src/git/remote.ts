@@ -9,6 +9,7 @@ import { git, gitQuery, output } from './git.js';
 import { isAncestorOf } from './history.js';
 import { type GitResult, gitResult } from './spawn.js';
 import { type TreeEntry, listTree, listTrees } from './tree.js';
+import { messages } from '../messages/index.js';
 
 /** Every remote-tracking ref with its tip and the tip's committer date (raw: the hook's batch reads it as it is). */
 export const REMOTE_REFS = output(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/']);
@@ -42,7 +43,7 @@ export async function fetchRef(cwd: string, remote: string, ref: string): Promis
 /** Fetches `branch` of `remote` into refs/remotes/<remote>/<branch> and returns its tip. */
 export async function fetchBranch(cwd: string, remote: string, branch: string): Promise<Fetched> {
   const r = await gitResult(['fetch', '--quiet', '--no-tags', '--end-of-options', remote, `+refs/heads/${branch}:refs/remotes/${remote}/${branch}`], { cwd });
-  if (r.code !== 0) return /couldn't find remote ref/i.test(r.stderr) ? { missing: true } : { error: r.stderr.trim() || `git fetch exited ${r.code}` };
+  if (r.code !== 0) return /couldn't find remote ref/i.test(r.stderr) ? { missing: true } : { error: r.stderr.trim() || messages.fetchExited(r.code) };
   const tip = await git(['rev-parse', '--verify', '-q', `refs/remotes/${remote}/${branch}^{commit}`], { cwd, allowFail: true });
   return tip?.trim() ? { tip: tip.trim() } : { missing: true };
 }

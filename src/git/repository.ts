@@ -157,13 +157,13 @@ async function configInForce(
       source = `branch ${base.name}`;
     } else {
       texts = workingConfigTexts(root);
-      source = 'the working tree';
+      source = messages.sourceWorkingTree();
     }
   }
   try {
-    return { config: await configFromTexts(texts, (file) => (source === 'the working tree' ? join(root, file) : `${source}:${file}`)), configSource: source, configProblem: null };
+    return { config: await configFromTexts(texts, (file) => (source === messages.sourceWorkingTree() ? join(root, file) : `${source}:${file}`)), configSource: source, configProblem: null };
   } catch (error) {
-    if (!(error instanceof UsageError) || source === 'the working tree') throw error;
+    if (!(error instanceof UsageError) || source === messages.sourceWorkingTree()) throw error;
     return { config: DEFAULT_CONFIG, configSource: 'defaults', configProblem: error.message };
   }
 }

@@ -17,7 +17,17 @@ export interface PatternOptions {
   ignoreCase: boolean;
 }
 
-export class PatternError extends Error {}
+/** How a pattern would reach outside the repository (worded by messages.patternEscape). */
+export type PatternEscape = 'absolute' | 'parent' | 'home';
+
+/** Why a pattern cannot be compiled, as data (worded by messages.patternProblem). */
+export type PatternProblem = { kind: 'empty' } | { kind: 'tooLong'; max: number } | { kind: 'escapes'; escape: PatternEscape };
+
+export class PatternError extends Error {
+  constructor(readonly problem: PatternProblem) {
+    super(`pattern: ${problem.kind}`);
+  }
+}
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const ASTRAL = /[\ud800-\udfff]/;
@@ -31,11 +41,11 @@ export function matchForm(text: string, ignoreCase: boolean): string {
   return ignoreCase ? nfc.toLowerCase() : nfc;
 }
 
-/** Why a pattern would reach outside the repository, or null when it stays inside. */
-export function patternEscapes(pattern: string): string | null {
-  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern) || pattern.startsWith('\\')) return 'it is an absolute path';
-  if (pattern.split(/[\\/]/).includes('..')) return "it contains a '..' segment";
-  if (pattern.startsWith('~')) return "it starts with '~' (a home directory)";
+/** How a pattern would reach outside the repository, or null when it stays inside. */
+export function patternEscapes(pattern: string): PatternEscape | null {
+  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern) || pattern.startsWith('\\')) return 'absolute';
+  if (pattern.split(/[\\/]/).includes('..')) return 'parent';
+  if (pattern.startsWith('~')) return 'home';
   return null;
 }
 
@@ -133,10 +143,10 @@ export interface CompiledPattern {
 const hasWildcard = (s: string) => /[*?[\\]/.test(s);
 
 export function compilePattern(source: string, opts: PatternOptions): CompiledPattern {
-  if (source.length === 0) throw new PatternError('the pattern is empty');
-  if (source.length > MAX_PATTERN_LENGTH) throw new PatternError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
+  if (source.length === 0) throw new PatternError({ kind: 'empty' });
+  if (source.length > MAX_PATTERN_LENGTH) throw new PatternError({ kind: 'tooLong', max: MAX_PATTERN_LENGTH });
   const escape = patternEscapes(source);
-  if (escape) throw new PatternError(`the pattern leaves the repository: ${escape}`);
+  if (escape) throw new PatternError({ kind: 'escapes', escape });
   const normalized = matchForm(source, opts.ignoreCase).replace(/^\.\//, '').replace(/\/+$/, '');
   const parts = normalized.split('/').filter((s) => s !== '' && s !== '.');
   const prefix: string[] = [];

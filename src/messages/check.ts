@@ -2,6 +2,14 @@
 import { noun, plural } from './plural.js';
 
 export const checkMessages = {
+  /** The GitHub annotation of a commit that touches a claimed path (src/check/annotations.ts). */
+  annotationClaimTitle: (holder: string) => `plan-hooks: claimed by ${holder}`,
+  annotationClaim: (a: { commit: string; subject: string; author: string; recorded: boolean; path: string; holder: string; task: string; since: string | null; pattern: string; stale: boolean }) =>
+    `commit ${a.commit} (${a.subject}) by ${a.author}${a.recorded ? '' : ' (unverified)'} touches ${a.path}, claimed by ${a.holder} for ${a.task} since ${a.since ?? 'an unknown time'} (pattern ${a.pattern})${a.stale ? '; the claim is stale' : ''}`,
+  /** A bug: check() was given a changed plan without the rules to judge it. */
+  checkWithoutRules: () => 'a plan changed but no plan rules were supplied',
+  /** A bug: the overlap index and the pairwise definition disagree (src/core/overlaps.ts). */
+  overlapIndexDisagrees: () => 'overlap index: a group overlaps but no pair does',
   claimRefusedHeader: (count: number) =>
     `plan-hooks: commit refused — it touches ${plural(count, 'path')} claimed by another agent's task.\n`,
   claimWarningHeader: (count: number) =>
@@ -35,6 +43,8 @@ export const checkMessages = {
   rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
   rangeSummary: (bad: number, total: number) =>
     bad === 0 ? `plan-hooks: ${plural(total, 'commit')} checked, all allowed.\n` : `plan-hooks: ${bad} of ${plural(total, 'commit')} would have been refused at commit time (above).\n`,
+  /** `plan-hooks --help`'s line for check; its --help follows. */
+  checkPurpose: 'Check a range of commits (CI and pre-push)',
   checkUsage: () => `Usage: plan-hooks check --range <A..B> [--base <rev>] [--known <rev>]… [--format text|github] [--json]
 
 Runs pre-commit's checks (plans, transitions, claims) over each commit in the range, each

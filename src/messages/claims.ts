@@ -2,6 +2,20 @@
 import { plural } from './plural.js';
 
 export const claimsMessages = {
+  /** Since when a task is claimed, when its claim records no time. */
+  claimSinceUnknown: () => 'an unknown time',
+  /** A claim's time and age, or the unknown time (refusals of an edit). */
+  claimedAtAgo: (at: string, hours: number | null) => (hours === null ? 'an unknown time' : `${at} (${hours} h ago)`),
+  /** Where a plan version was read (a claim's source, in refusals and reports). */
+  sourceWorkingTree: () => 'the working tree',
+  sourceFirstCommitIndex: () => 'the index (first commit)',
+  sourceBaseAtCommit: () => 'the base branch where this commit meets it',
+  sourceWorktree: (path: string, branch: string | null) => `worktree ${path}${branch ? ` (branch ${branch})` : ''} at its HEAD`,
+  sourceFetched: (label: string, ago: string | null) => `${label}, ${ago !== null ? `fetched ${ago}` : 'fetch time unknown'}`,
+  editNoLog: (item: string) => `work item '${item}' has no log list`,
+  editNoChangelog: () => 'the plan has no changelog list',
+  editTaskMissing: (task: string, plan: string) => `task '${task}' is not in plan '${plan}'`,
+  pushAhead: (where: string) => `it has commits ${where} does not`,
   editCompleted: (task: string) => ({
     message: `${task} is already completed`,
     fix: 'nothing to claim or release; add a new task to the plan for further work',
@@ -61,6 +75,8 @@ export const claimsMessages = {
   editUnknownTask: (address: string, plans: number, broken: string[]) =>
     `no task '${address}' in the ${plural(plans, 'plan file')} found (config "plans"). ` +
     (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with 'plan-hooks status'; address a task as <planId>/<taskId> or <taskId>.`),
+  /** `plan-hooks --help`'s line for claim; its --help follows. */
+  claimPurpose: 'Claim a task: in-progress, claimedBy, claimedAt',
   claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover] [--push | --local]
 
 Claims a task for you: status in-progress, claimedBy, claimedAt (now, UTC), lastUpdated.
@@ -86,6 +102,8 @@ The plan file is rewritten atomically in its own format; commit it with your wor
 Exit codes: 0 claimed, 1 refused (held by someone else, completed, unknown task; with --push
 also: the remote cannot be reached or did not take the commit), 2 usage error.
 `,
+  /** `plan-hooks --help`'s line for release; its --help follows. */
+  releasePurpose: 'Release a claimed task',
   releaseUsage: `Usage: plan-hooks release <planId/taskId | taskId> [--as NAME] [--status not-started|blocked] [--push | --local]
 
 Releases a claim: removes claimedBy and claimedAt and sets the task back to not-started (or
@@ -102,6 +120,8 @@ Options:
 The plan file is rewritten atomically in its own format; commit it with your work.
 Exit codes: 0 released, 1 refused, 2 usage error.
 `,
+  /** `plan-hooks --help`'s line for done; its --help follows. */
+  donePurpose: 'Mark a task completed and log it',
   doneUsage: `Usage: plan-hooks done <planId/taskId | taskId> [--as NAME] [--summary TEXT] [--push | --local]
 
 Marks a task completed and appends a log entry (date, summary, agent) to its work item.

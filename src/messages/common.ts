@@ -1,28 +1,15 @@
 // The CLI itself: the main help, argument errors, git failures every command can meet, and what
 // is wrong with a JSON file (plans and the configuration).
 import type { JsonSyntaxReason } from '../lib/json-document.js';
+import type { PatternEscape, PatternProblem } from '../lib/pattern.js';
 
 /** The character a JSON reader found, or the end of the file, as a reader sees it. */
 const foundChar = (c: string | null) => (c === null ? 'end of file' : /[\u0000-\u001f\u007f-\u009f]/.test(c) ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `'${c}'`);
 
 export const commonMessages = {
+  /** git fetch failed without saying why. */
+  fetchExited: (code: number | string) => `git fetch exited ${code}`,
   /** Each command's line in `plan-hooks --help`, in the order listed there. */
-  commandSummaries: {
-    init: 'Install the hooks, the Plan State block and the dependencies in this repository',
-    uninstall: 'Remove exactly what init added',
-    doctor: 'Check that git will really run every hook here',
-    new: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
-    validate: 'Validate plan files (schema and rules)',
-    status: 'Plans, claims, ready tasks, recent commits and drift',
-    handoff: 'Print (or --write) the generated handoff blocks',
-    claim: 'Claim a task: in-progress, claimedBy, claimedAt',
-    release: 'Release a claimed task',
-    done: 'Mark a task completed and log it',
-    log: 'Show the worklog',
-    whoami: 'Print who plan-hooks thinks is committing, and why',
-    check: 'Check a range of commits (CI and pre-push)',
-    hook: 'Run one hook (called by the installed hook scripts)',
-  } as Record<string, string>,
   mainHelp: (commands: string) => `plan-hooks — git hooks that keep coding agents honest
 
 Usage: plan-hooks <command> [options]
@@ -49,6 +36,16 @@ Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or conf
   /** JSON.parse refused a text the scan found nothing wrong with (it should not happen). */
   jsonUnreadable: 'unreadable',
   /** What is wrong with JSON text (lib/json-document.ts scanJson), as a clause. */
+  /** How a pattern reaches outside the repository (src/lib/pattern.ts patternEscapes). */
+  patternEscape: (escape: PatternEscape): string =>
+    escape === 'absolute' ? 'it is an absolute path' : escape === 'parent' ? "it contains a '..' segment" : "it starts with '~' (a home directory)",
+  /** Why a pattern cannot be compiled (src/lib/pattern.ts PatternError). */
+  patternProblem: (p: PatternProblem): string =>
+    p.kind === 'empty'
+      ? 'the pattern is empty'
+      : p.kind === 'tooLong'
+        ? `the pattern is longer than ${p.max} characters`
+        : `the pattern leaves the repository: ${commonMessages.patternEscape(p.escape)}`,
   jsonProblem: (r: JsonSyntaxReason): string => {
     switch (r.kind) {
       case 'comment': return 'comments are not allowed in JSON; remove it';

@@ -2,6 +2,8 @@
 import { plural } from './plural.js';
 
 export const doctorMessages = {
+  /** `plan-hooks --help`'s line for doctor; its --help follows. */
+  doctorPurpose: 'Check that git will really run every hook here',
   doctorUsage: `Usage: plan-hooks doctor [--json] [--no-run]
 
 Checks what git will really run for each hook in this worktree (core.hooksPath and the manager

@@ -1,6 +1,8 @@
 // `plan-hooks hook <name>`: the hook runner's usage, trace, and the fail-closed notice (src/hooks).
 
 export const hooksMessages = {
+  /** `plan-hooks --help`'s line for hook; its --help follows. */
+  hookPurpose: 'Run one hook (called by the installed hook scripts)',
   hookUsage: (names: string) => `Usage: plan-hooks hook <name> [git's arguments]
 
 Runs one hook. The scripts that 'plan-hooks init' installs call this; you rarely need it.

@@ -7,6 +7,8 @@ export const identityMessages = {
     marker: (variable: string) => `environment variable ${variable}`,
     gitAuthor: 'git config user.name',
   },
+  /** `plan-hooks --help`'s line for whoami; its --help follows. */
+  whoamiPurpose: 'Print who plan-hooks thinks is committing, and why',
   whoamiUsage: () => `Usage: plan-hooks whoami [--json]
 
 Prints who plan-hooks thinks is committing here, and where that came from. First hit wins:
@@ -14,6 +16,9 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   3. the in-progress task bound to this branch (metadata.branch)   4. coding-agent environment markers
   5. the git author (user.name)
 `,
+  /** The detail of an identity read from a commit (src/check/range.ts): its sealed trailer, or its author. */
+  identityRecorded: (trailer: string) => `recorded with the commit (${trailer})`,
+  identityFromAuthor: () => 'the commit’s author: no identity recorded with the commit (unverified)',
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
   /** A declared name the agent markers contradict: refused (SPEC §4). Never suggests another name. */

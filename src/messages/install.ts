@@ -1,7 +1,23 @@
 // init and uninstall: their help, the actions they print (dry-run and for real), their refusals, and the installed shim's own sentences (src/install).
 import { plural } from './plural.js';
 
+/** Why init or uninstall removes a file (after its path, in actRemove). */
+const REMOVED_BECAUSE = {
+  runner: 'the hook runner',
+  shim: 'plan-hooks shim',
+  onlyOurs: 'only plan-hooks was in it',
+  onlyPlanState: 'only the Plan State block was in it',
+  initWrote: 'init wrote it',
+  hookState: 'state the hooks kept',
+  agentState: "state the agents' hooks kept",
+  nothingOfYours: 'nothing of yours was left in it',
+  huskyGenerated: "husky's generated hooks",
+  agentShim: 'the agent hook shim',
+};
+
 export const installMessages = {
+  /** `plan-hooks --help`'s line for init; its --help follows. */
+  initPurpose: 'Install the hooks, the Plan State block and the dependencies in this repository',
   initUsage: `Usage: plan-hooks init [--dry-run] [--force] [--plans GLOB]... [--strict] [--agents LIST]
 
 Installs plan-hooks in this repository (run it from any folder inside it):
@@ -23,6 +39,8 @@ Installs plan-hooks in this repository (run it from any folder inside it):
                 (written to .plan-hooks.json as "agents"; default all)
 Running it again changes nothing when everything is in place.
 `,
+  /** `plan-hooks --help`'s line for uninstall; its --help follows. */
+  uninstallPurpose: 'Remove exactly what init added',
   uninstallUsage: `Usage: plan-hooks uninstall [--dry-run]
 
 Removes exactly what 'plan-hooks init' added: its sections, runner and hook scripts, the Plan
@@ -72,7 +90,9 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
     `the hooks call plan-hooks at ${cli}, inside npx's cache, which npm may clean. Install it for good ('npm install -g <plan-hooks tarball or version>'): the hooks then find it on PATH.`,
   actPlanState: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (Plan State block)`,
   actUserConfig: (file: string, created: boolean) => `${created ? 'create' : 'update'}  ${file} (your settings)`,
-  actRemove: (path: string, why: string) => `remove  ${path} (${why})`,
+  actRemove: (path: string, why: keyof typeof REMOVED_BECAUSE) => `remove  ${path} (${REMOVED_BECAUSE[why]})`,
+  /** A shim of an earlier install, now that a hook manager runs plan-hooks from its configuration. */
+  actRemoveManagerRuns: (path: string, manager: string) => `remove  ${path} (${manager === 'pre-commit' ? 'the pre-commit framework' : manager} runs plan-hooks now)`,
   actRestore: (from: string, to: string) => `rename  ${from} → ${to} (restored)`,
   actRemoveSection: (path: string) => `update  ${path} (plan-hooks section removed)`,
   actRestorePrepare: (script: string | null) =>

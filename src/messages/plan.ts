@@ -2,6 +2,25 @@
 import { plural } from './plural.js';
 
 export const planMessages = {
+  /** What a work item's tasks say of its status (plan rule item-status). */
+  itemTasksNotCompleted: (tasks: string[]) => `these tasks are not completed: ${tasks.join(', ')}`,
+  itemTasksAllCompleted: () => 'every task is completed',
+  itemTasksStarted: (tasks: string[]) => `these tasks have started: ${tasks.join(', ')}`,
+  /** Where a rewritten log is (transition rule). */
+  itemLog: (item: string) => `log of work item '${item}'`,
+  /** Why parsed JSON is not a plan to a lenient reader. */
+  notAPlan: (why: 'notObject' | 'noIds' | 'itemWithoutTasks') =>
+    why === 'notObject' ? 'not a JSON object' : why === 'noIds' ? 'no planId or workItems' : 'a work item without tasks',
+  /** How a schema problem names the object it is in. */
+  schemaLevel: {
+    plan: 'the plan',
+    taskTemplate: 'taskTemplate',
+    step: 'this taskTemplate step',
+    workItem: 'this work item',
+    task: 'this task',
+    handoff: 'the handoff',
+    logEntry: 'this log entry',
+  },
   /** Why a lenient reader skips a plan: the same message validate gives, with its place. */
   planTextReason: (message: string, line: number, column: number) => `${message} (line ${line}, column ${column})`,
   transitionPlanIdChanged: (was: string, now: string) => ({
@@ -182,6 +201,8 @@ export const planMessages = {
       fix: `Create ${md} (why: the problem, the decisions, the risks, how to undo); plan-hooks new <name> writes both files.`,
     }),
   },
+  /** `plan-hooks --help`'s line for validate; its --help follows. */
+  validatePurpose: 'Validate plan files (schema and rules)',
   validateUsage: `Usage: plan-hooks validate [files…] [--strict] [--json]
 
 Checks plan files (docs/<name>-plan.json) against plan-state v1 and the plan rules: the schema,
@@ -213,6 +234,8 @@ Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
     return `${file}: valid${warnings ? ` (${plural(warnings, 'warning')}${strict ? '' : '; --strict would fail'})` : ''}\n`;
   },
   validateTotal: (plans: number, failed: number) => `${plans} plans checked: ${plans - failed} passed, ${failed} failed\n`,
+  /** `plan-hooks --help`'s line for new; its --help follows. */
+  newPurpose: 'Scaffold docs/<name>-plan.md and docs/<name>-plan.json',
   newUsage: `Usage: plan-hooks new <name>
 
 Scaffolds a paired plan from the package's templates:

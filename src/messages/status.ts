@@ -3,6 +3,8 @@
 export const statusMessages = {
   /** The headings of `status`, in order. */
   statusSections: { plans: 'Plans', claims: 'Claims', recent: 'Recent commits', drift: 'Drift' },
+  /** `plan-hooks --help`'s line for status; its --help follows. */
+  statusPurpose: 'Plans, claims, ready tasks, recent commits and drift',
   statusUsage: `Usage: plan-hooks status [--json]
 
 Where the work stands: plans and tasks by status, live and stale claims with their age, tasks
@@ -10,6 +12,8 @@ ready to start and blocked, each open plan's handoff checked against git, the la
 the worklog, commits pre-commit did not verify, and drift (commits since the last handoff that
 touch no task). Reads only the tail of the worklog.
 `,
+  /** `plan-hooks --help`'s line for log; its --help follows. */
+  logPurpose: 'Show the worklog',
   logUsage: `Usage: plan-hooks log [--task PLAN/TASK] [--agent NAME] [--since REV|DATE] [--unverified] [--limit N] [--json]
 
 Shows the worklog, newest first: one entry per commit (and per amend or rebase).

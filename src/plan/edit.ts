@@ -109,14 +109,14 @@ function edit(plan: PlanState, taskId: string, step: Step, ctx: EditContext): Ed
   for (const item of items(next)) {
     const task = tasks(item).find((t) => t.id === taskId);
     if (!task) continue;
-    if (!Array.isArray(item.log)) return refuse(messages.editMalformed(`work item '${String(item.id)}' has no log list`));
-    if (!Array.isArray(next.changelog)) return refuse(messages.editMalformed('the plan has no changelog list'));
+    if (!Array.isArray(item.log)) return refuse(messages.editMalformed(messages.editNoLog(String(item.id))));
+    if (!Array.isArray(next.changelog)) return refuse(messages.editMalformed(messages.editNoChangelog()));
     const outcome = step(task, item, taskKey(next.planId, taskId), next);
     if (!outcome.ok) return outcome;
     next.lastUpdated = day(ctx.now);
     return { ok: true, plan: next, summary: outcome.summary };
   }
-  return refuse(messages.editMalformed(`task '${taskId}' is not in plan '${String(plan.planId)}'`));
+  return refuse(messages.editMalformed(messages.editTaskMissing(taskId, String(plan.planId))));
 }
 
 function refuse(text: { message: string; fix: string }): { ok: false; message: string; fix: string } {
@@ -125,7 +125,7 @@ function refuse(text: { message: string; fix: string }): { ok: false; message: s
 
 function since(task: Task, now: Date): string {
   const age = claimAgeHours(task, now);
-  return age === null ? 'an unknown time' : `${task.claimedAt} (${age} h ago)`;
+  return messages.claimedAtAgo(String(task.claimedAt), age);
 }
 
 function syncItemStatus(item: WorkItem): void {

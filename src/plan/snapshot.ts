@@ -51,11 +51,11 @@ export function parsePlan(text: string): PlanState | string {
 
 /** Parsed JSON as a plan (lenient, as parsePlan), or the reason it is not one. */
 export function asPlan(data: unknown): PlanState | string {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return messages.notAPlan('notObject');
   const plan = data as PlanState;
-  if (typeof plan.planId !== 'string' || !Array.isArray(plan.workItems)) return 'no planId or workItems';
+  if (typeof plan.planId !== 'string' || !Array.isArray(plan.workItems)) return messages.notAPlan('noIds');
   for (const item of plan.workItems) {
-    if (typeof item !== 'object' || item === null || !Array.isArray(item.tasks)) return 'a work item without tasks';
+    if (typeof item !== 'object' || item === null || !Array.isArray(item.tasks)) return messages.notAPlan('itemWithoutTasks');
     if (!Array.isArray(item.log)) item.log = [];
   }
   return plan;

@@ -13,15 +13,15 @@ interface Level {
 /** The keys each level allows (test/plan/schema.test.ts checks these against the schema file). */
 export const LEVELS: Record<string, Level> = {
   plan: {
-    label: 'the plan',
+    label: messages.schemaLevel.plan,
     keys: ['$schema', 'planId', 'title', 'description', 'lifecycle', 'createdDate', 'lastUpdated', 'relatedDocs', 'handoff', 'externalRef', 'metadata', 'taskTemplate', 'workItems', 'changelog'],
   },
-  taskTemplate: { label: 'taskTemplate', keys: ['steps'] },
-  step: { label: 'this taskTemplate step', keys: ['id', 'description', 'status'] },
-  workItem: { label: 'this work item', keys: ['id', 'title', 'status', 'findings', 'tasks', 'log', 'kind', 'path', 'notes', 'metadata'] },
-  task: { label: 'this task', keys: ['id', 'status', 'notes', 'acceptance', 'files', 'dependsOn', 'claimedBy', 'claimedAt', 'externalRef', 'metadata'] },
-  handoff: { label: 'the handoff', keys: ['nextAction', 'branch', 'lastCommit', 'uncommitted', 'verify', 'updatedBy', 'updatedAt'] },
-  logEntry: { label: 'this log entry', keys: ['date', 'summary', 'agent', 'metadata'] },
+  taskTemplate: { label: messages.schemaLevel.taskTemplate, keys: ['steps'] },
+  step: { label: messages.schemaLevel.step, keys: ['id', 'description', 'status'] },
+  workItem: { label: messages.schemaLevel.workItem, keys: ['id', 'title', 'status', 'findings', 'tasks', 'log', 'kind', 'path', 'notes', 'metadata'] },
+  task: { label: messages.schemaLevel.task, keys: ['id', 'status', 'notes', 'acceptance', 'files', 'dependsOn', 'claimedBy', 'claimedAt', 'externalRef', 'metadata'] },
+  handoff: { label: messages.schemaLevel.handoff, keys: ['nextAction', 'branch', 'lastCommit', 'uncommitted', 'verify', 'updatedBy', 'updatedAt'] },
+  logEntry: { label: messages.schemaLevel.logEntry, keys: ['date', 'summary', 'agent', 'metadata'] },
 };
 
 const LIST_ITEM: Record<string, string> = { workItems: 'work item', tasks: 'task', steps: 'step' };

@@ -202,6 +202,6 @@ export function withFetchTimes<T extends { source: { kind: string; label: string
   return claims.map((c) => {
     if (c.source.kind !== 'remote' || !c.source.ref) return c;
     const at = fetchedAt(gitDir, commonDir, c.source.ref);
-    return { ...c, source: { ...c.source, label: `${c.source.label}, ${at ? `fetched ${ago(at, now)}` : 'fetch time unknown'}` } };
+    return { ...c, source: { ...c.source, label: messages.sourceFetched(c.source.label, at ? ago(at, now) : null) } };
   });
 }

@@ -1,7 +1,6 @@
-// What every command module exports as its default: the CLI (src/cli.ts) helps and runs it; its
-// one-line summary for `plan-hooks --help` is in messages (commandSummaries), so listing loads no command.
+// What every command module exports as its default: the CLI (src/cli.ts) runs it. Its line for
+// `plan-hooks --help` and its own --help are in the command table (./../registry.ts), so listing
+// and helping load no command.
 export interface Command {
-  /** The full `--help` text of the command. */
-  usage: string;
   run(argv: string[]): Promise<number>;
 }

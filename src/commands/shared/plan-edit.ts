@@ -79,7 +79,7 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
 export function decideEdit(spec: PlanEdit, target: Located, ctx: EditContext, values: Values, claims: LiveClaim[]): EditOutcome {
   const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
   return elsewhere
-    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? 'an unknown time', elsewhere.source.label) }
+    ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? messages.claimSinceUnknown(), elsewhere.source.label) }
     : spec.apply(target.plan, target.taskId, ctx, values);
 }
 

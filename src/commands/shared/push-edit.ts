@@ -103,7 +103,7 @@ async function bringLocal(repo: Repository, target: Target, where: string, commi
   const behind = repo.head === null || (await isAncestor(repo.root, repo.head, commit));
   const update = localUpdate(repo.branch, target, behind);
   if (update.kind === 'other-branch') return messages.pushOtherBranch(update.branch, where);
-  if (update.kind === 'ahead') return messages.pushNotForwarded(update.branch, where, `it has commits ${where} does not`);
+  if (update.kind === 'ahead') return messages.pushNotForwarded(update.branch, where, messages.pushAhead(where));
   const merged = await fastForward(repo.root, commit);
   if (merged.code === 0) return messages.pushFastForwarded(target.branch, where);
   return messages.pushNotForwarded(target.branch, where, `git: ${merged.stderr.trim().split('\n').slice(0, 4).join(' ') || 'merge --ff-only failed'}`);

@@ -361,7 +361,7 @@ function decideManager(
     for (const name of byPreCommit.flatMap((h) => [h, `${h}${LEGACY_SUFFIX}`])) {
       // A shim from an earlier install: pre-commit's configuration runs plan-hooks now.
       if (isOurs(facts.hookFiles[name])) {
-        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemove(rel(join(hooksDir, name)), 'the pre-commit framework runs plan-hooks now') });
+        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemoveManagerRuns(rel(join(hooksDir, name)), 'pre-commit') });
       }
     }
     if (!installed || hookOwner(installed.content, SHIM_MARK) !== 'pre-commit') {
@@ -383,7 +383,7 @@ function decideManager(
   for (const hook of HOOKS) {
     for (const name of [hook, `${hook}.old`]) {
       if (isOurs(facts.hookFiles[name])) {
-        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemove(rel(join(hooksDir, name)), `${manager} runs plan-hooks now`) });
+        actions.push({ kind: 'remove', path: join(hooksDir, name), what: messages.actRemoveManagerRuns(rel(join(hooksDir, name)), manager) });
       }
     }
   }

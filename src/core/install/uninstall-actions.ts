@@ -22,13 +22,13 @@ export function decideUninstall(facts: InstallFacts): Action[] {
   for (const [name, text] of Object.entries(facts.huskyFiles)) {
     const path = join(facts.root, '.husky', name);
     if (name === 'plan-hooks.sh') {
-      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'the hook runner') });
+      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'runner') });
       continue;
     }
     const rest = removeSection(text, SHELL_MARKERS);
     if (rest === null) continue;
     if (isEmptyScript(rest) && (created.has(rel(path)) || rest.trim() === '')) {
-      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'only plan-hooks was in it') });
+      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'onlyOurs') });
     } else {
       actions.push({ kind: 'write', path, content: rest, what: messages.actRemoveSection(rel(path)) });
     }
@@ -44,7 +44,7 @@ export function decideUninstall(facts: InstallFacts): Action[] {
       // Shims a manager moved aside are plan-hooks' too: pre-commit's `<hook>.legacy`, lefthook's `<hook>.old`.
       const hookName = name.replace(/\.(legacy|old)$/, '');
       if (name === 'plan-hooks.sh' || (GIT_HOOKS.includes(hookName) && file.content.includes(SHIM_MARK))) {
-        actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), name === 'plan-hooks.sh' ? 'the hook runner' : 'plan-hooks shim') });
+        actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), name === 'plan-hooks.sh' ? 'runner' : 'shim') });
       }
     }
     for (const name of Object.keys(files).filter((n) => n.endsWith(CHAINED_SUFFIX))) {
@@ -70,15 +70,15 @@ export function decideUninstall(facts: InstallFacts): Action[] {
     const rest = withoutHandoff ?? withoutState;
     if (rest === null) continue;
     const path = join(facts.root, name);
-    if (created.has(name) && rest.trim() === '') actions.push({ kind: 'remove', path, what: messages.actRemove(name, 'only the Plan State block was in it') });
+    if (created.has(name) && rest.trim() === '') actions.push({ kind: 'remove', path, what: messages.actRemove(name, 'onlyPlanState') });
     else actions.push({ kind: 'write', path, content: rest, what: messages.actRemoveSection(name) });
   }
   if (created.has(facts.configFile) && facts.userConfigText !== null) {
     const path = join(facts.root, facts.configFile);
-    actions.push({ kind: 'remove', path, what: messages.actRemove(facts.configFile, 'init wrote it') });
+    actions.push({ kind: 'remove', path, what: messages.actRemove(facts.configFile, 'initWrote') });
   }
 
-  for (const path of facts.hookState) actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'state the hooks kept') });
+  for (const path of facts.hookState) actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'hookState') });
   for (const { key, value } of facts.notesSettings) {
     actions.push({ kind: 'gitConfig', key, value: null, match: value, what: messages.actUnsetConfig(key, value) });
   }
@@ -89,7 +89,7 @@ export function decideUninstall(facts: InstallFacts): Action[] {
     const others = facts.huskyDirEntries.filter((n) => n !== '_' && !(n in facts.huskyFiles));
     const huskyOurs = m?.addedDependencies.includes('husky') ?? false;
     if (others.length === 0 && (huskyOurs || !facts.huskyDirEntries.includes('_'))) {
-      actions.push({ kind: 'remove', path: join(facts.root, '.husky'), what: messages.actRemove('.husky', 'nothing of yours was left in it') });
+      actions.push({ kind: 'remove', path: join(facts.root, '.husky'), what: messages.actRemove('.husky', 'nothingOfYours') });
     }
   }
 
@@ -97,7 +97,7 @@ export function decideUninstall(facts: InstallFacts): Action[] {
   if (facts.pkg && m && m.addedDependencies.length > 0) {
     if (m.addedDependencies.includes('husky')) {
       for (const dir of [join(facts.root, '.husky', '_'), ...m.bootstrapped]) {
-        actions.push({ kind: 'remove', path: dir, what: messages.actRemove(rel(dir), "husky's generated hooks") });
+        actions.push({ kind: 'remove', path: dir, what: messages.actRemove(rel(dir), 'huskyGenerated') });
       }
     }
     const argv = removeCommand(detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager), m.addedDependencies);
