@@ -252,14 +252,14 @@ function withoutEntries(kind: AgentKind, text: string, created: { created: boole
   return formatJson(data, detectJsonFormat(text));
 }
 
-export interface AgentPlan {
+export interface AgentDecision {
   actions: Action[];
   record: AgentRecord;
   notes: string[];
 }
 
 /** What init changes for the chosen agents: their entries, the others' taken out, the shim. */
-export function planAgentInstall(facts: AgentFacts, chosen: AgentKind[]): AgentPlan {
+export function decideAgentInstall(facts: AgentFacts, chosen: AgentKind[]): AgentDecision {
   const record: AgentRecord = facts.record ? structuredClone(facts.record) : emptyRecord();
   const actions: Action[] = [];
   const notes: string[] = [];
@@ -301,7 +301,7 @@ export function planAgentInstall(facts: AgentFacts, chosen: AgentKind[]): AgentP
 }
 
 /** What uninstall changes: every agent's entries out, files init created and left empty removed, the shim, the markers. */
-export function planAgentUninstall(facts: AgentFacts): Action[] {
+export function decideAgentUninstall(facts: AgentFacts): Action[] {
   const actions: Action[] = [];
   const record = facts.record ?? emptyRecord();
   for (const kind of AGENT_KINDS) {

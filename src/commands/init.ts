@@ -13,7 +13,7 @@ import { writeManifest } from '../install/manifest.js';
 import { mergeManifest } from '../core/install/manifest.js';
 import { decideInit } from '../core/install/init-actions.js';
 import { messages } from '../messages/index.js';
-import { chosenAgents, planAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
+import { chosenAgents, decideAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
 import { AGENT_KINDS } from '../agents/kinds.js';
 import { UsageError } from '../errors.js';
 
@@ -48,7 +48,7 @@ const command: Command = {
     const agents = chosenAgents(values.agents, facts.config.agents);
     const decision = decideInit(facts, { force: values.force === true, plans: values.plans, strict: values.strict, agents: values.agents === undefined ? undefined : agents });
     // The coding agents' hook files and their shim (src/agents/install.ts).
-    const agentDecision = planAgentInstall(readAgentFacts(facts.root, facts.commonDir), agents);
+    const agentDecision = decideAgentInstall(readAgentFacts(facts.root, facts.commonDir), agents);
     decision.actions.push(...agentDecision.actions);
     decision.notes.push(...agentDecision.notes);
     const notes = decision.notes.map((n) => `note: ${n}\n`).join('');

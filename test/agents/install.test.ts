@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { agentCommand, chosenAgents, planAgentInstall, planAgentUninstall } from '../../src/agents/install.js';
+import { agentCommand, chosenAgents, decideAgentInstall, decideAgentUninstall } from '../../src/agents/install.js';
 import { agentFacts as facts } from '../fixtures/install-facts.js';
 import { agentState } from '../../src/agents/doctor.js';
 import { nodeRepo, snapshot } from '../install/helpers.js';
@@ -119,7 +119,7 @@ test('a file that is not JSON is left alone, with a note saying what to add', ()
 });
 
 test('planning (pure): an entry changed by hand is put back in place; installed, missing and changed are told apart', () => {
-  const planned = planAgentInstall(facts({}), ['claude']);
+  const planned = decideAgentInstall(facts({}), ['claude']);
   const written = planned.actions.find((a) => a.kind === 'write' && a.path.endsWith('.claude/settings.json'));
   assert.ok(written && written.kind === 'write');
   assert.equal(agentState('claude', written.content), 'installed');
@@ -127,12 +127,12 @@ test('planning (pure): an entry changed by hand is put back in place; installed,
   assert.equal(agentState('claude', '{"hooks":{}}'), 'missing');
   const changed = written.content.replace('claude pre-tool', 'claude pre-tool ').replace('Edit|Write', 'Write');
   assert.equal(agentState('claude', changed), 'changed');
-  const fixed = planAgentInstall(facts({ claude: changed }), ['claude']).actions.find((a) => a.kind === 'write' && a.path.endsWith('settings.json'));
+  const fixed = decideAgentInstall(facts({ claude: changed }), ['claude']).actions.find((a) => a.kind === 'write' && a.path.endsWith('settings.json'));
   assert.ok(fixed && fixed.kind === 'write');
   assert.equal(agentState('claude', fixed.content), 'installed');
   assert.equal(JSON.parse(fixed.content).hooks.PreToolUse.length, 1, 'replaced where it was, not added twice');
   assert.equal(agentState('codex', '{'), 'unreadable');
-  assert.deepEqual(planAgentUninstall(facts({ claude: '{"hooks":{"PreToolUse":[]}}\n' })), [], "nothing of plan-hooks' to take out");
+  assert.deepEqual(decideAgentUninstall(facts({ claude: '{"hooks":{"PreToolUse":[]}}\n' })), [], "nothing of plan-hooks' to take out");
   assert.deepEqual(chosenAgents(undefined, null), ['claude', 'codex', 'gemini', 'cursor', 'copilot']);
   assert.deepEqual(chosenAgents(undefined, ['gemini']), ['gemini']);
   assert.deepEqual(chosenAgents('none', ['gemini']), []);
