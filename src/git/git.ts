@@ -31,6 +31,9 @@ export interface Query<T> {
 
 export const query = <T>(command: BatchCommand, parse: (out: string) => T, failed?: () => T): Query<T> => ({ command, parse, failed });
 
+/** `q`, answering null when git exits non-zero (for a read asked ahead of need, whose failure its user reports). */
+export const orNull = <T>(q: Query<T>): Query<T | null> => query<T | null>(q.command, q.parse, () => null);
+
 /** The raw output of `command`, or null when git exits non-zero. */
 export const output = (command: BatchCommand): Query<string | null> => query<string | null>(command, (out) => out, () => null);
 

@@ -7,6 +7,7 @@ export const worklogMessages = {
   worklogDisputed: (violations: number, problems: string[]) =>
     `pre-commit passed this tree, but the commit judged from its own history does not (${[violations ? `claimed paths held by others: ${violations}` : '', ...problems.slice(0, 3)].filter(Boolean).join('; ')}): the local claims cache or verified marker disagreed with the commit (tampered), or a path was staged after the check. The claims cache was discarded; pre-push and CI refuse the commit until it is fixed.`,
   worklogNotJudged: (reason: string) => `pre-commit passed this tree, but the commit could not be judged from its own history (${reason}), so it is not recorded as verified. 'plan-hooks check --range <commit>^..<commit>' judges it.`,
+  worklogPlansUnlisted: (commit: string) => `git ls-tree could not list the plan files of commit ${commit}`,
   markerNoTree: () => 'the index cannot be written as a tree (is a conflict unresolved?)',
   worklogDisputedFlag: () => 'pre-commit’s pass did not hold',
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,

@@ -11,7 +11,7 @@ import { type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.j
 import { allowed } from '../core/check.js';
 import { checkCommits } from '../check/range.js';
 import { gitQueries } from '../git/git.js';
-import { BASE_REFS, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
+import { BASE_REFS, type Ref, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
 import type { Identity } from '../core/identity.js';
 
@@ -26,14 +26,27 @@ export interface Judgement {
 }
 
 /**
+ * What the judge reads before the range check: the base branch's candidates and the configuration
+ * files at `parent` (null: a root commit, none). The writer names the parent `<commit>^`, so it
+ * asks for these with its own reads, before it knows the parent (a root commit's then fail: unused).
+ */
+export const judgeReads = (parent: string | null) => ({ bases: BASE_REFS, ...(parent ? configFilesAt(parent) : {}) });
+
+export interface JudgeReads {
+  bases: Map<string, Ref>;
+  planHooksJson?: string | null;
+  packageJson?: string | null;
+}
+
+/**
  * The range check's verdict on `commit`, whose first parent is `parent` (null: a root commit).
  * The configuration in force is the parent's (what judged the commit at commit time), whatever
  * HEAD has become since.
  */
-export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date): Promise<Judgement> {
+export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date, read?: JudgeReads): Promise<Judgement> {
   const { root } = at;
-  // One shell: the base branch's candidates and the parent's configuration files.
-  const { bases, planHooksJson, packageJson } = await gitQueries({ bases: BASE_REFS, ...(parent ? configFilesAt(parent) : {}) }, root, 1);
+  // One shell: the base branch's candidates and the parent's configuration files (the writer's, when it asked for them).
+  const { bases, planHooksJson, packageJson } = read ?? (await gitQueries(judgeReads(parent), root, 1));
   // A root commit had nothing before it: the configuration the writer read judges it.
   let config = at.config;
   if (parent) {

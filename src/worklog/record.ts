@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
 import { touchedPaths } from '../core/changes.js';
-import { gitQueries, gitQuery } from '../git/git.js';
-import { commitRecordOf } from '../git/log.js';
+import { UserError } from '../errors.js';
+import { type Query, gitQueries, orNull } from '../git/git.js';
+import { type CommitRecordFacts, commitRecordOf } from '../git/log.js';
 import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF } from '../git/queries.js';
 import { CONFIG_LIST } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
@@ -16,18 +17,18 @@ import { tasksOf } from '../plan/tasks.js';
 import { matchPatterns, nearTasks, planTransitions } from './analyze.js';
 import { claimViolations, type Violation } from '../claims/violations.js';
 import { type LiveClaim, type PlanVersion, decideClaims, liveClaims, versionsNear } from '../core/claims.js';
-import { listTree } from '../git/tree.js';
+import { type TreeEntry, treeUnder } from '../git/tree.js';
 import { dropCommitIndex, planBlobs, readCommitIndex, taskIndexKey, writeCommitIndex } from './task-index.js';
 import { commitEntry, type CommitFacts, type Operation, type RewriteEntry, type WorklogEntry } from './entry.js';
 import { planMatcher } from '../plan/discover.js';
 import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogFile } from './store.js';
-import { judgeCommit, type Judgement } from './judge.js';
+import { judgeCommit, judgeReads, type JudgeReads, type Judgement } from './judge.js';
 import { dropClaimsCaches } from '../claims/cache.js';
 import { takeMarker, verificationOf, type Verification } from './verified.js';
 import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
-import { findGaps, GAP_LIMIT, type Recorded, recordedFrom } from './gaps.js';
+import { findGaps, GAP_LIMIT, mayHaveGaps, type Recorded, recordedFrom } from './gaps.js';
 
 const IDENTITY_SOURCES: Identity['source'][] = ['env', 'git-config', 'branch', 'agent-marker', 'git-author'];
 
@@ -57,7 +58,29 @@ interface Ctx {
   gitConfig: Map<string, string>;
 }
 
-async function contextOf(record: PendingRecord): Promise<Ctx> {
+/**
+ * What the writer reads of one commit: its facts and changes, and its plan listing. Asked `ahead`
+ * (with the context), a failure answers null and the commit is read again on its own, where
+ * git's error is the one thrown.
+ */
+const commitReads = (commit: string, config: Config, ahead: boolean) => {
+  const log = commitRecordOf(commit, TRAILERS);
+  return { log: ahead ? orNull(log) : log, listing: treeUnder(commit, planMatcher(config).roots) };
+};
+
+type CommitReads = { log: CommitRecordFacts | null; listing: TreeEntry[] | null };
+
+/** The reads asked ahead, with the context: the commit's, and the judge's when a marker may make it verified. */
+interface Ahead {
+  commit: CommitReads;
+  judge: JudgeReads | null;
+}
+
+/**
+ * The writer's context (the working tree's configuration, git's), and for a commit record
+ * everything else it will read of the commit before the judge's range check: one shell in all.
+ */
+async function contextOf(record: Pick<PendingRecord, 'cwd' | 'gitDir' | 'ref'>, commitRecord?: CommitRecord): Promise<Ctx & { ahead: Ahead | null }> {
   const root = rootOf(record.cwd, record.gitDir, () => {
     try {
       return readFileSync(join(record.gitDir, 'gitdir'), 'utf8').trim() || null;
@@ -65,12 +88,24 @@ async function contextOf(record: PendingRecord): Promise<Ctx> {
       return null;
     }
   });
-  const [config, gitConfig] = await Promise.all([
-    // A worktree removed since the commit still has its commits: read them with the defaults.
-    existsSync(root) ? loadConfig(root) : Promise.resolve(DEFAULT_CONFIG),
-    gitQuery(CONFIG_LIST, existsSync(root) ? root : record.gitDir),
-  ]);
-  return { root: existsSync(root) ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig };
+  // A worktree removed since the commit still has its commits: read them with the defaults.
+  const here = existsSync(root);
+  const config = here ? await loadConfig(root) : DEFAULT_CONFIG;
+  const commit = commitRecord?.commit;
+  const reads: Record<string, Query<unknown>> = { gitConfig: CONFIG_LIST };
+  if (commit) Object.assign(reads, commitReads(commit, config, true), commitRecord.marker ? judgeReads(`${commit}^`) : {});
+  const got = (await gitQueries(reads, here ? root : record.gitDir, 1)) as { gitConfig: Map<string, string> } & Partial<CommitReads & JudgeReads>;
+  const ahead = commit
+    ? { commit: { log: got.log ?? null, listing: got.listing ?? null }, judge: got.bases ? { bases: got.bases, planHooksJson: got.planHooksJson ?? null, packageJson: got.packageJson ?? null } : null }
+    : null;
+  return { root: here ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig: got.gitConfig, ahead };
+}
+
+/** The commit's reads (asked ahead, or now); a commit git cannot read is an error, so its record is tried again. */
+async function readCommit(commit: string, ctx: Ctx, ahead?: CommitReads): Promise<{ log: CommitRecordFacts; listing: TreeEntry[] }> {
+  const { log, listing } = ahead?.log && ahead.listing ? ahead : await gitQueries(commitReads(commit, ctx.config, false), ctx.root);
+  if (!log || !listing) throw new UserError(messages.worklogPlansUnlisted(commit.slice(0, 12)));
+  return { log, listing };
 }
 
 /** The trailers a commit's entry reads: the tasks it names, and prepare-commit-msg's sealed identity. */
@@ -105,10 +140,10 @@ interface CommitPlans {
  * blobs, or the commit changes a plan (its transitions), or it is not verified (its violations
  * then come from the blobs: an unverified commit has no judge to back a cache).
  */
-async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): Promise<CommitFacts> {
+async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, ahead?: CommitReads): Promise<CommitFacts> {
   const { root, config } = ctx;
   const plans = planMatcher(config);
-  const [log, listing] = await Promise.all([gitQuery(commitRecordOf(commit, TRAILERS), root), listTree(commit, plans.roots, root)]);
+  const { log, listing } = await readCommit(commit, ctx, ahead);
   const { commit: id, tree, parents, authorName, authorEmail, committedAt, subject, changes } = log;
   const [taskValues = [], agentValues = []] = TRAILERS.map((k) => log.trailers[k]);
   const paths = touchedPaths(changes);
@@ -179,10 +214,10 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date): 
  * state lied or the index changed after the check: the entry says so, with the violations, and
  * the claims cache is discarded so the next commit rebuilds it from the plan blobs.
  */
-async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: Date): Promise<CommitFacts> {
+async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: Date, read?: JudgeReads): Promise<CommitFacts> {
   let judgement: Judgement;
   try {
-    judgement = await judgeCommit({ root: ctx.root, gitDir: record.gitDir, ignoreCase: ignoreCaseOf(ctx), config: ctx.config }, facts.commit, facts.parents[0] ?? null, now);
+    judgement = await judgeCommit({ root: ctx.root, gitDir: record.gitDir, ignoreCase: ignoreCaseOf(ctx), config: ctx.config }, facts.commit, facts.parents[0] ?? null, now, read);
   } catch (error) {
     // Unjudged is not verified; nothing says the cache lied, so it stays.
     return { ...facts, verification: { ...facts.verification, verified: false }, disputed: messages.worklogNotJudged(error instanceof Error ? error.message : String(error)) };
@@ -232,7 +267,14 @@ function rewriteEntry(record: RewriteRecord, ctx: Ctx, seq: number, now: Date): 
   return { v: 1, type: 'rewrite', seq, time: now.toISOString(), branch: ctx.branch, worktree: ctx.root, identity, kind: record.rewrite, rewrites: record.pairs };
 }
 
-/** How many of the newest entries a drain reads to know what is recorded already. */
+/**
+ * How many of the newest entries a drain reads first. Enough to know whether a record's entry is
+ * written already: every append happens under the drain lock, oldest record first, so the entry
+ * of a record whose drainer was killed before removing it is the newest one. And, but for many
+ * commits on other branches in between, enough to find the commit's parent recorded.
+ */
+const RECENT_TAIL = 100;
+/** How many it reads when the parent is not among those: the commits made without hooks are looked for under the commit. */
 const RECORDED_TAIL = 2000;
 
 /**
@@ -240,7 +282,8 @@ const RECORDED_TAIL = 2000;
  * the commits made without hooks that the record's commit sits on.
  */
 export class WorklogDrainer implements Drainer {
-  private recorded: Recorded | null = null;
+  private recent: Recorded | null = null;
+  private deep: Recorded | null = null;
   readonly file: string;
   constructor(
     readonly commonDir: string,
@@ -249,22 +292,27 @@ export class WorklogDrainer implements Drainer {
     this.file = worklogFile(commonDir);
   }
 
-  private async known(): Promise<Recorded> {
-    this.recorded ??= await recordedFrom(this.file, RECORDED_TAIL);
-    return this.recorded;
+  /**
+   * What the newest entries say is recorded: RECENT_TAIL of them, or RECORDED_TAIL (`deep`).
+   * Reading 2,000 entries costs a drain ~70 ms of CPU; the newest 100 answer the common case.
+   */
+  private async known(deep = false): Promise<Recorded> {
+    if (deep) return (this.deep ??= await recordedFrom(this.file, RECORDED_TAIL));
+    return (this.recent ??= this.deep ?? (await recordedFrom(this.file, RECENT_TAIL)));
   }
 
   private async write(entry: (seq: number) => WorklogEntry, ctx: Ctx): Promise<void> {
     const written = await append(this.file, entry);
     (await this.known()).add(written);
+    this.deep?.add(written);
     if (ctx.config.notes && written.type === 'commit') await mirrorToNotes(written.commit, written, ctx.root);
   }
 
   /** Records the commits made without hooks that `tips` sit on (on a branch, bounded). */
   async recordGaps(tips: string[], ctx: Ctx): Promise<number> {
-    if (!ctx.branch) return 0;
-    const recorded = await this.known();
-    const gaps = await findGaps(tips, recorded, ctx.branch, ctx.root, GAP_LIMIT);
+    // The newest entries hold the tips, mostly: then there is nothing to look for.
+    if (!ctx.branch || !mayHaveGaps(tips, await this.known())) return 0;
+    const gaps = await findGaps(tips, await this.known(true), ctx.branch, ctx.root, GAP_LIMIT);
     for (const commit of gaps) {
       const facts = await gatherCommit(commit, ctx, { operationState: [], marker: null, env: {}, withoutHooks: true }, this.now());
       await this.write((seq) => commitEntry(facts, seq, this.now()), ctx);
@@ -274,9 +322,12 @@ export class WorklogDrainer implements Drainer {
 
   async handle(record: PendingRecord, incomplete: string | null): Promise<void> {
     const now = this.now();
+    // A drainer killed between writing an entry and removing its record: written once only.
+    if (record.kind === 'commit' && (await this.known()).has(record.commit)) return;
     let ctx: Ctx;
+    let ahead: Ahead | null = null;
     try {
-      ctx = await contextOf(record);
+      ({ ahead, ...ctx } = await contextOf(record, record.kind === 'commit' ? record : undefined));
     } catch (error) {
       if (incomplete === null) throw error;
       ctx = { root: record.cwd, config: DEFAULT_CONFIG, branch: branchOf(record.ref), gitConfig: new Map() };
@@ -285,23 +336,21 @@ export class WorklogDrainer implements Drainer {
       await this.write((seq) => rewriteEntry(record, ctx, seq, now), ctx);
       return;
     }
-    // A drainer killed between writing an entry and removing its record: written once only.
-    if ((await this.known()).has(record.commit)) return;
     let facts: CommitFacts;
     try {
-      facts = await gatherCommit(record.commit, ctx, { operationState: record.state, marker: record.marker, env: record.env, gitDir: record.gitDir }, now);
+      facts = await gatherCommit(record.commit, ctx, { operationState: record.state, marker: record.marker, env: record.env, gitDir: record.gitDir }, now, ahead?.commit);
     } catch (error) {
       if (incomplete === null) throw error;
       facts = incompleteFacts(record, incomplete, now);
     }
-    if (facts.verification.verified && incomplete === null) facts = await vouched(facts, record, ctx, now);
+    if (facts.verification.verified && incomplete === null) facts = await vouched(facts, record, ctx, now, ahead?.judge ?? undefined);
     // Commits made where no hook ran, under this one: recorded first, so the log keeps their order.
     if (facts.operation === 'commit' || facts.operation === 'merge') await this.recordGaps(facts.parents, ctx).catch(() => 0);
     await this.write((seq) => commitEntry(facts, seq, now), ctx);
   }
 
   async isRecorded(commit: string): Promise<boolean> {
-    return (await this.known()).has(commit);
+    return (await this.known()).has(commit) || (await this.known(true)).has(commit);
   }
 
   damaged(name: string): void {
@@ -357,7 +406,7 @@ export async function catchUp(root: string, commonDir: string, gitDir: string, h
     await drain(commonDir, drainer, { wait: true });
     // An empty worklog has no start to find gaps after (and no directory to lock in yet).
     if (!head || !branch || !existsSync(drainer.file) || (await drainer.isRecorded(head))) return;
-    const ctx = await contextOf({ kind: 'commit', commit: head, ref: `refs/heads/${branch}`, gitDir, cwd: root, state: [], marker: null, env: {} });
+    const ctx = await contextOf({ ref: `refs/heads/${branch}`, gitDir, cwd: root });
     await drain(commonDir, drainer, { wait: true, then: () => drainer.recordGaps([head], ctx) });
   } catch (error) {
     process.stderr.write(messages.worklogCatchUpFailed(error instanceof Error ? error.message : String(error)));

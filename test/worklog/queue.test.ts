@@ -175,6 +175,32 @@ test('commits made without hooks are recorded by the next hook, before its own c
   assert.equal(commits(repo).length, before + 3, 'nothing is recorded twice');
 });
 
+test('a parent recorded before the newest 100 entries is found there: no gap, nothing twice; one made without hooks still is', () => {
+  const repo = track(planRepo());
+  const file = join(commonDir(repo), 'plan-hooks', 'worklog.jsonl');
+  const last = commits(repo).at(-1)!;
+  // 150 entries of another branch after main's last one (the writer reads the newest 100 first).
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const other = Array.from({ length: 150 }, (_, i) => JSON.stringify({ ...last, seq: lines.length + i + 1, branch: 'other', commit: (i + 1).toString(16).padStart(40, 'a') }));
+  writeFileSync(file, `${[...lines, ...other].join('\n')}\n`);
+  repo.write('after.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('after many'));
+  let entries = commits(repo);
+  assert.deepEqual(entries.slice(-2).map((e) => [e.subject, e.withoutHooks]), [[last.subject, undefined], ['after many', undefined]]);
+  assert.equal(entries.filter((e) => e.commit === last.commit).length, 1, "main's last commit, 150 entries back, is not recorded again as a gap");
+  // And a commit made without hooks under a deeply recorded parent is a gap.
+  writeFileSync(file, `${[...readFileSync(file, 'utf8').trimEnd().split('\n'), ...other.map((l, i) => JSON.stringify({ ...JSON.parse(l), seq: lines.length + 152 + i }))].join('\n')}\n`);
+  repo.write('quiet.txt', 'x\n');
+  repo.git('add', '-A');
+  hookless(repo, 'quiet');
+  repo.write('loud.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('loud'));
+  entries = commits(repo);
+  assert.deepEqual(entries.slice(-2).map((e) => [e.subject, e.withoutHooks]), [['quiet', true], ['loud', undefined]]);
+});
+
 test('status itself records commits made without hooks at HEAD; a reset, an amend or a rebase is no gap', () => {
   const repo = track(planRepo());
   repo.write('a.txt', '1\n');
