@@ -16,7 +16,7 @@ export const GAP_LIMIT = 20;
 export class Recorded {
   readonly commits = new Set<string>();
   readonly tips = new Map<string, string>();
-  constructor(readonly first: string | null) {}
+  constructor(public first: string | null) {}
 
   /** Entries are added oldest first: the last one on a branch is its tip. */
   add(e: WorklogEntry): void {
@@ -25,9 +25,21 @@ export class Recorded {
     if (e.branch && ids.length > 0) this.tips.set(e.branch, ids.at(-1)!);
   }
 
+  /** An entry just appended: the first one written to an empty log starts it (a drain that read the log empty). */
+  written(e: WorklogEntry): void {
+    this.first ??= startOf(e);
+    this.add(e);
+  }
+
   has(commit: string): boolean {
     return this.commits.has(commit);
   }
+}
+
+/** An entry's commit time or the time it was written, the earlier (null: neither is a time). */
+function startOf(e: { time?: unknown; committedAt?: unknown }): string | null {
+  const times = [e.time, e.committedAt].filter((t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)));
+  return times.length > 0 ? times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null;
 }
 
 /**
@@ -47,9 +59,8 @@ async function firstTime(file: string): Promise<string | null> {
     const text = buf.subarray(0, bytesRead).toString('utf8');
     for (const line of text.split('\n').slice(0, 20)) {
       try {
-        const e = JSON.parse(line) as { time?: unknown; committedAt?: unknown };
-        const times = [e.time, e.committedAt].filter((t): t is string => typeof t === 'string' && !Number.isNaN(Date.parse(t)));
-        if (times.length > 0) return times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+        const start = startOf(JSON.parse(line) as { time?: unknown; committedAt?: unknown });
+        if (start !== null) return start;
       } catch {
         // A torn or damaged first line: the next one says as much.
       }

@@ -303,8 +303,8 @@ export class WorklogDrainer implements Drainer {
 
   private async write(entry: (seq: number) => WorklogEntry, ctx: Ctx): Promise<void> {
     const written = await append(this.file, entry);
-    (await this.known()).add(written);
-    this.deep?.add(written);
+    (await this.known()).written(written);
+    if (this.deep !== this.recent) this.deep?.written(written);
     if (ctx.config.notes && written.type === 'commit') await mirrorToNotes(written.commit, written, ctx.root);
   }
 

@@ -1,9 +1,11 @@
 // post-rewrite and post-merge are queued by the runner in shell, as post-commit is: git waits for
 // no node of theirs; the detached drainer writes the entries, in order.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { NodeLog } from '../fixtures/node-log.js';
 import { type Repo, type RunResult, makeRepo } from '../fixtures/repo.js';
 import { head, readLog } from '../worklog/helpers.js';
@@ -73,4 +75,23 @@ test('amend, rebase and merge --no-ff start no node of post-rewrite or post-merg
   assert.equal(entries.length, count, 'and records nothing');
   const seqs = entries.map((x) => x.seq);
   assert.deepEqual(seqs, seqs.map((_, i) => i + 1));
+});
+
+test("the detached writer starts without NODE_EXTRA_CA_CERTS (node reads the whole file at startup; the writer makes no TLS connection); pre-commit's node keeps it", () => {
+  const r = makeRepo({ initialCommit: true });
+  repos.push(r);
+  r.installRawHooks(['pre-commit', 'post-commit']);
+  const log = join(logs.dir, 'ca.log');
+  const script = join(logs.dir, 'ca.mjs');
+  writeFileSync(script, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, (process.argv.includes('--drain') ? 'writer ' : 'hook ') + (process.env.NODE_EXTRA_CA_CERTS ?? '-') + '\\n');\n`);
+  const certs = join(logs.dir, 'none.pem');
+  writeFileSync(certs, '');
+  r.write('a.txt', 'a\n');
+  r.git('add', '-A');
+  ok(r.tryGit(['commit', '-q', '-m', 'a'], { NODE_OPTIONS: `--import ${pathToFileURL(script).href}`, NODE_EXTRA_CA_CERTS: certs }));
+  assert.equal(readLog(r).at(-1)?.type, 'commit');
+  // The writer logs as it starts, which may be after the reader above drained the queue.
+  const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').sort() : []);
+  for (const until = Date.now() + 20_000; lines().length < 2 && Date.now() < until; ) spawnSync('sleep', ['0.05']);
+  assert.deepEqual(lines(), [`hook ${certs}`, 'writer -']);
 });

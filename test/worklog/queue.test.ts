@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { Repo, type RunResult, removeDir } from '../fixtures/repo.js';
-import { formatRecord, listRecords, parseRecord, recordName, type CommitRecord } from '../../src/worklog/pending.js';
-import { operationOf, rootOf } from '../../src/worklog/record.js';
+import { Repo, type RunResult, makeRepo, removeDir } from '../fixtures/repo.js';
+import { formatRecord, listRecords, parseRecord, recordName, writeRecord, type CommitRecord } from '../../src/worklog/pending.js';
+import { catchUp, operationOf, rootOf } from '../../src/worklog/record.js';
 import { parseCommitRecord } from '../../src/git/log.js';
 import { agentTrailerValue } from '../../src/check/trailer.js';
 import { lastChanges } from '../../src/handoff/git-facts.js';
@@ -86,6 +86,25 @@ test('the runner queues the commit in shell; a drainer held off or killed leaves
   assert.deepEqual(e.identity, { name: 'alice', source: 'env', detail: 'PLAN_HOOKS_AGENT' }, "pre-commit's identity is the one recorded");
   assert.deepEqual(e.tasks, ['export/loop']);
   assert.equal(entries.filter((x) => x.commit === e.commit).length, 1);
+});
+
+test('a reader that writes the first entry itself still finds the commits made without hooks after it', async () => {
+  // In process, so no detached drainer takes the record first: the reader drains an empty log's first record.
+  const repo = track(makeRepo());
+  repo.write('a.txt', 'a\n');
+  repo.git('add', '-A');
+  hookless(repo, 'first, queued');
+  const first = head(repo);
+  repo.write('b.txt', 'b\n');
+  repo.git('add', '-A');
+  hookless(repo, 'then without');
+  const common = commonDir(repo);
+  const gitDir = repo.git('rev-parse', '--absolute-git-dir').trim();
+  writeRecord(common, { kind: 'commit', commit: first, ref: 'refs/heads/main', gitDir, cwd: repo.dir, state: [], marker: null, env: {} });
+  await catchUp(repo.dir, common, gitDir, head(repo), 'main');
+  // Read as written (a reader of its own would catch up again).
+  const written = readFileSync(join(common, 'plan-hooks', 'worklog.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CommitEntry);
+  assert.deepEqual(written.map((e) => [e.subject, e.withoutHooks]), [['first, queued', undefined], ['then without', true]]);
 });
 
 test('the identity pre-commit decided from a branch-bound task is the one the worklog records', () => {
