@@ -28,6 +28,13 @@ const ok = (r: RunResult) => (assert.equal(r.code, 0, r.stderr + r.stdout), r);
 const commonDir = (repo: Repo) => repo.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim();
 const commits = (repo: Repo) => readLog(repo).filter((e): e is CommitEntry => e.type === 'commit');
 const hookless = (repo: Repo, message: string, ...extra: string[]) => ok(repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', message, ...extra]));
+/** Writes `file` and commits it where no hook runs; the commit's id. */
+const hooklessFile = (repo: Repo, file: string, message: string) => {
+  repo.write(file, `${message}\n`);
+  repo.git('add', '-A');
+  hookless(repo, message);
+  return head(repo);
+};
 
 test('a record survives formatting; damaged ones are refused; names sort by time', () => {
   const r: CommitRecord = { kind: 'commit', commit: 'a'.repeat(40), ref: 'refs/heads/main', gitDir: '/r/.git', cwd: '/r', state: ['rebase-merge'], marker: '{"tree":"t","skipped":[]}', env: { PLAN_HOOKS_AGENT: 'codex', BAD: 'x\ny' } };
@@ -91,13 +98,8 @@ test('the runner queues the commit in shell; a drainer held off or killed leaves
 test('a reader that writes the first entry itself still finds the commits made without hooks after it', async () => {
   // In process, so no detached drainer takes the record first: the reader drains an empty log's first record.
   const repo = track(makeRepo());
-  repo.write('a.txt', 'a\n');
-  repo.git('add', '-A');
-  hookless(repo, 'first, queued');
-  const first = head(repo);
-  repo.write('b.txt', 'b\n');
-  repo.git('add', '-A');
-  hookless(repo, 'then without');
+  const first = hooklessFile(repo, 'a.txt', 'first, queued');
+  hooklessFile(repo, 'b.txt', 'then without');
   const common = commonDir(repo);
   const gitDir = repo.git('rev-parse', '--absolute-git-dir').trim();
   writeRecord(common, { kind: 'commit', commit: first, ref: 'refs/heads/main', gitDir, cwd: repo.dir, state: [], marker: null, env: {} });
@@ -210,9 +212,7 @@ test('a parent recorded before the newest 100 entries is found there: no gap, no
   assert.equal(entries.filter((e) => e.commit === last.commit).length, 1, "main's last commit, 150 entries back, is not recorded again as a gap");
   // And a commit made without hooks under a deeply recorded parent is a gap.
   writeFileSync(file, `${[...readFileSync(file, 'utf8').trimEnd().split('\n'), ...other.map((l, i) => JSON.stringify({ ...JSON.parse(l), seq: lines.length + 152 + i }))].join('\n')}\n`);
-  repo.write('quiet.txt', 'x\n');
-  repo.git('add', '-A');
-  hookless(repo, 'quiet');
+  hooklessFile(repo, 'quiet.txt', 'quiet');
   repo.write('loud.txt', 'x\n');
   repo.git('add', '-A');
   ok(repo.commit('loud'));
