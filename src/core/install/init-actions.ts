@@ -81,8 +81,6 @@ export function decideInit(facts: InstallFacts, opts: InitOptions): InitDecision
     notes.push(`${bypassed.text} ${bypassed.fix[0]!.toUpperCase()}${bypassed.fix.slice(1)}`);
     manager = null;
   }
-  // The runner's pre-commit reads depend on the configuration: the one this run leaves behind.
-  const configured = opts.plans === undefined ? facts : { ...facts, config: { ...facts.config, plans: opts.plans } };
   if (manager) {
     // plan-hooks went in first, through husky (there was no manager yet): that install must go
     // before the manager's can work, or husky's prepare sets core.hooksPath again on the next
@@ -95,7 +93,7 @@ export function decideInit(facts: InstallFacts, opts: InitOptions): InitDecision
     }
     manifest.mode = manager;
     if (facts.pkg) decideDependencies(facts, manager, actions, manifest);
-    decideManager(configured, manager, actions, manifest, notes, rel);
+    decideManager(facts, manager, actions, manifest, notes, rel);
     decideEntryFiles(facts, actions, manifest);
     decideUserConfig(facts, opts, actions, manifest);
     return { mode: manager, actions, manifest, notes };
@@ -117,8 +115,8 @@ export function decideInit(facts: InstallFacts, opts: InitOptions): InitDecision
 
   if (facts.pkg) decideDependencies(facts, mode, actions, manifest);
 
-  if (mode === 'husky') decideHusky(configured, actions, manifest, rel);
-  else decideHooksDir(configured, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
+  if (mode === 'husky') decideHusky(facts, actions, manifest, rel);
+  else decideHooksDir(facts, foreign && !intoForeignDir ? (shared ? 'override' : 'unset') : 'keep', actions, manifest, notes, rel);
 
   decideEntryFiles(facts, actions, manifest);
   decideUserConfig(facts, opts, actions, manifest);
