@@ -8,14 +8,14 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const RUNS = runsOr(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : (process.env.BENCH_RUNS ?? '40'));
 const PLANS = smoke ? 2 : 20;
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = benchEnv();
 for (const k of ['CLAUDECODE', 'PLAN_HOOKS_AGENT', 'PLAN_HOOKS', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE']) delete env[k];
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 

@@ -20,7 +20,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -35,7 +35,7 @@ const MODULES = 100;
 const only = new Set(arg('only', 'whole,plan,claims,status').split(','));
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-commit-'));
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = benchEnv();
 for (const k of Object.keys(env)) if (k.startsWith('PLAN_HOOKS') || ['CLAUDECODE', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'HUSKY'].includes(k)) delete env[k];
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
 const today = new Date().toISOString().slice(0, 10);

@@ -7,20 +7,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
 const runs = runsOr(process.argv[2] ?? 40);
-const env = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_AUTHOR_NAME: 'bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-};
+const env = benchEnv();
 delete env.PLAN_HOOKS;
 delete env.HUSKY;
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-'));

@@ -12,14 +12,14 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = runsOr(arg('runs', '20'));
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-bench-managers-'));
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = benchEnv();
 for (const k of Object.keys(env)) if (k.startsWith('PLAN_HOOKS') || ['CLAUDECODE', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'HUSKY', 'LEFTHOOK', 'SKIP_SIMPLE_GIT_HOOKS', 'SKIP'].includes(k)) delete env[k];
 // pre-commit keeps its store here, not in the user's ~/.cache.
 env.PRE_COMMIT_HOME = join(base, 'pre-commit-home');

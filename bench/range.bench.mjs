@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeHistory } from './history.mjs';
-import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist', 'src', 'cli.js');
@@ -17,7 +17,7 @@ const outDir = join(root, 'bench', '.out');
 const runs = runsOr(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : '5');
 const sizes = smoke ? [10, 100] : [100, 1000, 10_000];
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', NO_COLOR: '1' };
+const env = { ...benchEnv(), NO_COLOR: '1' };
 for (const k of Object.keys(env)) if (k.startsWith('PLAN_HOOKS') || k === 'GIT_DIR' || k === 'GIT_INDEX_FILE' || k === 'CLAUDECODE') delete env[k];
 
 const dirs = [];

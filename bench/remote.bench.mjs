@@ -10,13 +10,13 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const RUNS = runsOr(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : (process.env.BENCH_RUNS ?? '30'));
 const BRANCHES = smoke ? 20 : 200;
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = benchEnv();
 for (const k of ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'PLAN_HOOKS_AGENT', 'AI_AGENT', 'GIT_DIR', 'GIT_INDEX_FILE']) delete env[k];
 const git = (cwd, args, input) => execFileSync('git', args, { cwd, env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
 const today = new Date().toISOString().slice(0, 10);

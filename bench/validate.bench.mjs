@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/src/cli.js');
@@ -93,13 +93,14 @@ try {
   };
   const args = ['--warmup', warmupOr(3), '--runs', runs, '-N', '--export-json', out, '--style', 'none'];
   for (const [name, command] of Object.entries(commands)) args.push('--command-name', name, command);
-  execFileSync('hyperfine', args, { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('hyperfine', args, { cwd: repo, env: benchEnv(), stdio: ['ignore', 'ignore', 'inherit'] });
 
   const hugeOut = join(outDir, 'validate-huge.json');
   const hugeName = `validate huge/huge-plan.json (${HUGE.toLocaleString('en')} tasks)`;
   const hugeRuns = smoke ? '2' : '5';
   execFileSync('hyperfine', ['--warmup', warmupOr(1), '--runs', hugeRuns, '-N', '--export-json', hugeOut, '--style', 'none', '--command-name', hugeName, `${node} ${cli} validate --strict huge/huge-plan.json`], {
     cwd: repo,
+    env: benchEnv(),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 

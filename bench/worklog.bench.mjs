@@ -7,7 +7,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeDir, runsOr, smoke } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke } from './options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist', 'src');
@@ -22,7 +22,7 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const sizes = arg('sizes', smoke ? '100,1000' : '100,10000,1000000').split(',').map(Number);
 const runs = Number(runsOr(arg('runs', '40')));
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const env = benchEnv('Bench');
 for (const k of Object.keys(env)) if (k.startsWith('PLAN_HOOKS') || k === 'GIT_DIR' || k === 'GIT_INDEX_FILE' || k === 'GIT_WORK_TREE') delete env[k];
 Object.assign(process.env, env);
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env, encoding: 'utf8' });
