@@ -85,11 +85,23 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
   # start (src/hooks/trailer.ts). Consumed either way; without it (--no-verify, cherry-pick,
   # rebase) or for another index or HEAD, node runs, and always under PLAN_HOOKS=2, whose
   # trace shows each hook run.
-  if f="$(git rev-parse --absolute-git-dir 2>/dev/null)/plan-hooks/trailers" && [ -f "$f" ]; then
-    { read -r decided; lines=$(cat); } < "$f"
+  # One git answers where the record is and which HEAD this is (unborn: no second line, and a
+  # failure); the shell reads the record itself: each process is a few ms of every commit.
+  if here=$(git rev-parse --absolute-git-dir -q --verify HEAD 2>/dev/null); then
+    head=${here#*
+}
+  else
+    head=-
+  fi
+  f="${here%%
+*}/plan-hooks/trailers"
+  if [ -n "$here" ] && [ -f "$f" ]; then
+    lines=
+    { read -r decided; while IFS= read -r l || [ -n "$l" ]; do lines="$lines$l
+"; done; } < "$f"
     rm -f "$f"
-    if [ "$decided" = "$(git write-tree 2>/dev/null) $(git rev-parse -q --verify HEAD || echo -)" ]; then
-      [ -n "$1" ] && printf '%s\n' "$lines" | apply_trailers "$1" "${2-}"
+    if [ "$decided" = "$(git write-tree 2>/dev/null) $head" ]; then
+      [ -n "$1" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
       exit 0
     fi
   fi
@@ -209,6 +221,8 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
 fi
 if [ -f "$entry" ]; then set -- "$entry" "$@"; else set -- "$cli" hook "$hook" "$@"; fi
 if [ "$hook" = pre-commit ]; then
+  # pre-commit's node makes no TLS connection either (only git, which does its own): see the writer's.
+  unset NODE_EXTRA_CA_CERTS
   # pre-commit's git reads run here while node starts (~40 ms) and reach it on stdin, so they
   # cost the commit nothing (src/git/prefetch.ts). Node checks they are the reads it needs.
   {

@@ -2,13 +2,13 @@
 // node; every other case still runs the hook (the trailer tests in prepare-commit-msg.test.ts
 // hold for both paths).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, plan } from '../fixtures/plans.js';
-import { repoWithPlans } from '../fixtures/repo.js';
+import { makeRepo, repoWithPlans } from '../fixtures/repo.js';
 
 const logs = new NodeLog();
 const repos: Repo[] = [];
@@ -76,4 +76,20 @@ test('a commit staging a plan, whose handoff pre-commit restages, starts node fo
   const entries = JSON.parse(r.cli(['log', '--json', '--limit', '1']).stdout);
   assert.equal(entries[0].subject, 'plan');
   assert.equal(entries[0].verified, true, "the marker names the tree after the restage");
+});
+
+test('the runner applies a record on the first commit (no HEAD yet) and reads a last line that has no newline', () => {
+  const r = makeRepo();
+  repos.push(r);
+  r.installRawHooks(['prepare-commit-msg']);
+  r.write('a.txt', 'a\n');
+  r.git('add', '-A');
+  // The record pre-commit would leave for this index on an unborn HEAD (written here: no pre-commit runs).
+  mkdirSync(dirname(record(r)), { recursive: true });
+  writeFileSync(record(r), `${r.git('write-tree').trim()} -\nT Plan-Task: api/endpoints`);
+  const log = join(logs.dir, 'first.log');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'first'], logs.starts(log)).code, 0);
+  assert.equal(existsSync(log), false, 'no node started');
+  assert.match(message(r), /^first\n\nPlan-Task: api\/endpoints\n+$/);
+  assert.equal(existsSync(record(r)), false, 'the record is consumed');
 });
