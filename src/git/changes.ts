@@ -28,13 +28,6 @@ export function parseNameStatus(out: string): Change[] {
   return changes;
 }
 
-/** `git diff --cached` against HEAD (against nothing before the first commit). */
-export const DIFF_INDEX = ['diff', '--cached', '--name-status', '-z', '-M', '--no-ext-diff'];
-
-export async function diffIndex(cwd: string): Promise<Change[]> {
-  return parseNameStatus(await git(DIFF_INDEX, { cwd }));
-}
-
 /** One `--raw` entry: the modes and blob ids on each side (an all-zero id as null). */
 export interface RawEntry extends Change {
   oldMode: string;

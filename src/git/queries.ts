@@ -24,10 +24,6 @@ export async function repoRoot(cwd = process.cwd()): Promise<string> {
 /** Short name of the checked-out branch, or null when HEAD is detached. */
 export const CURRENT_BRANCH = query(['symbolic-ref', '-q', '--short', 'HEAD'], (out) => out.trim() || null, () => null);
 
-export function currentBranch(cwd = process.cwd()): Promise<string | null> {
-  return gitQuery(CURRENT_BRANCH, cwd);
-}
-
 /** The ref HEAD points at (`refs/heads/<branch>`), or `HEAD` when it is detached. */
 export const HEAD_REF = query(['symbolic-ref', '-q', 'HEAD'], (out) => out.trim() || 'HEAD', () => 'HEAD');
 
@@ -51,10 +47,6 @@ export const WRITE_TREE = query(['write-tree'], (out) => out.trim() || null, () 
 
 /** The commit HEAD names, or null before the first commit. */
 export const HEAD_COMMIT = query(['rev-parse', '--verify', '-q', 'HEAD'], (out) => out.trim() || null, () => null);
-
-export function headCommit(cwd = process.cwd()): Promise<string | null> {
-  return gitQuery(HEAD_COMMIT, cwd);
-}
 
 /** Whether this clone has the commit `id` (an object, of type commit). */
 export const hasCommit = (id: string) => query(['cat-file', '-e', `${id}^{commit}`], () => true, () => false);
@@ -111,10 +103,6 @@ export async function setConfig(key: string, value: string, cwd: string, opts: {
 
 /** One git config value, or null when unset. */
 export const configNamed = (key: string) => query(['config', '--get', key], (out) => out.trim() || null, () => null);
-
-export function configValue(key: string, cwd = process.cwd()): Promise<string | null> {
-  return gitQuery(configNamed(key), cwd);
-}
 
 /** The name git would record as the author, or null when it has none. */
 export const AUTHOR_NAME = query(['var', 'GIT_AUTHOR_IDENT'], (ident) => ident.replace(/\s*<.*$/s, '').trim() || null, () => null);
