@@ -13,7 +13,9 @@ import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
 import { gitDirOf, readIf } from './git-dir.js';
-import { messages } from '../messages/index.js';
+// The one sentence every edit needs, from its own area: all of ../messages/index.js loads the
+// agent hook's second bundle (scripts/build.mjs), which costs an unclaimed edit ~5 ms of CPU.
+import { claimsMessages } from '../messages/claims.js';
 
 export interface Workspace {
   root: string;
@@ -91,7 +93,7 @@ export function claimsValue(raw: string): unknown {
 /** Every plan file the edit-time check reads, listed: this worktree's first, then the others'. */
 export function workspacePlans(ws: Workspace, config: Config): WorktreePlan[] {
   const plans = planMatcher(config);
-  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => messages.sourceWorkingTree()), ...worktreePlans(ws, plans)];
+  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => claimsMessages.sourceWorkingTree()), ...worktreePlans(ws, plans)];
 }
 
 /** Every plan version the edit-time check sees (workspacePlans, read). */

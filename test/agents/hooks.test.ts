@@ -265,6 +265,29 @@ describe('each agent, its installed command, its payload', () => {
     }
   });
 
+  test('an unclaimed path (cached or not) never loads the sentences bundle, agent-replies.cjs; a refusal does', () => {
+    // A preload that lists, as node exits, every file node's CommonJS loader loaded (the loader
+    // agent.cjs runs agent-main.cjs through vm, outside that list; agent-replies.cjs is required).
+    const spyDir = mkdtempSync(join(tmpdir(), 'agents-load-spy-'));
+    const loaded = join(spyDir, 'loaded');
+    writeFileSync(join(spyDir, 'spy.cjs'), `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(loaded)}, Object.keys(require.cache).join('\\n') + '\\n---\\n'));\n`);
+    const env = { NODE_OPTIONS: `--require=${join(spyDir, 'spy.cjs')}` };
+    const bundles = () => {
+      const runs = readFileSync(loaded, 'utf8').split('---\n').slice(0, -1);
+      rmSync(loaded);
+      return runs.map((r) => r.split('\n').filter((f) => /hooks[\\/]agent[^\\/]*\.cjs$/.test(f)).map((f) => f.replace(/.*[\\/]/, '')).sort());
+    };
+    try {
+      rmSync(join(repo.dir, '.git/plan-hooks/agents'), { recursive: true, force: true });
+      for (let i = 0; i < 2; i++) assert.equal(run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts')), env).stdout, '');
+      assert.deepEqual(bundles(), [['agent.cjs'], ['agent.cjs']]);
+      assert.match(denial('claude', run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/codex.ts')), env).reply)!, /held by codex/);
+      assert.deepEqual(bundles(), [['agent-replies.cjs', 'agent.cjs']]);
+    } finally {
+      rmSync(spyDir, { recursive: true, force: true });
+    }
+  });
+
   test('a linked worktree where npm install never ran: the hook finds plan-hooks in the main worktree and sees its claims', () => {
     const wt = join(mkdtempSync(join(tmpdir(), 'agents-wt-')), 'wt');
     repo.git('worktree', 'add', '-q', wt, '-b', 'side');
