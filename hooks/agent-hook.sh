@@ -27,4 +27,7 @@ if [ ! -f "$entry" ] || ! command -v node >/dev/null 2>&1; then
   printf '%s\n' "plan-hooks agent hook: plan-hooks or node was not found (run 'npm install', or 'plan-hooks doctor'); the tool call is allowed (the commit still checks it)." >&2
   exit 0
 fi
+# The hook makes no TLS connection: node would parse NODE_EXTRA_CA_CERTS' whole file (~60 ms of
+# CPU for a system bundle) on every edit for nothing.
+unset NODE_EXTRA_CA_CERTS
 exec node "$entry" "$top" "$@"

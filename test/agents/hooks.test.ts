@@ -288,6 +288,16 @@ describe('each agent, its installed command, its payload', () => {
     }
   });
 
+  test('the shim starts node without NODE_EXTRA_CA_CERTS: node never reads that file (one it cannot load would warn on every edit)', () => {
+    const env = { NODE_EXTRA_CA_CERTS: join(repo.dir, 'no-such-ca-file.pem') };
+    assert.match(spawnSync('node', ['-e', ''], { env: { ...repo.env, ...env }, encoding: 'utf8' }).stderr, /extra certs/, 'node itself warns about that file');
+    const free = run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/free.ts')), env);
+    assert.equal(free.stdout + free.stderr, '');
+    const denied = run(repo, 'claude', 'pre', writePayload('claude', repo.dir, join(repo.dir, 'src/codex.ts')), env);
+    assert.match(denial('claude', denied.reply)!, /held by codex/);
+    assert.equal(denied.stderr, '');
+  });
+
   test('a linked worktree where npm install never ran: the hook finds plan-hooks in the main worktree and sees its claims', () => {
     const wt = join(mkdtempSync(join(tmpdir(), 'agents-wt-')), 'wt');
     repo.git('worktree', 'add', '-q', wt, '-b', 'side');
