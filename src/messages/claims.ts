@@ -8,6 +8,7 @@ export const claimsMessages = {
   claimedAtAgo: (at: string, hours: number | null) => (hours === null ? 'an unknown time' : `${at} (${hours} h ago)`),
   /** Where a plan version was read (a claim's source, in refusals and reports). */
   sourceWorkingTree: () => 'the working tree',
+  sourceParentCommit: () => 'the parent commit',
   sourceFirstCommitIndex: () => 'the index (first commit)',
   sourceBaseAtCommit: () => 'the base branch where this commit meets it',
   sourceWorktree: (path: string, branch: string | null) => `worktree ${path}${branch ? ` (branch ${branch})` : ''} at its HEAD`,

@@ -10,6 +10,9 @@ export const worklogMessages = {
   worklogPlansUnlisted: (commit: string) => `git ls-tree could not list the plan files of commit ${commit}`,
   markerNoTree: () => 'the index cannot be written as a tree (is a conflict unresolved?)',
   worklogDisputedFlag: () => 'pre-commit’s pass did not hold',
+  worklogWithoutHooksFlag: () => 'made without hooks',
+  worklogCommitUnreadable: (commit: string) => `commit ${commit} could not be read`,
+  worklogLockTimeout: (file: string) => `timed out waiting for ${file}`,
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
   worklogCatchUpFailed: (reason: string) =>
     `plan-hooks: the worklog could not be brought up to date (${reason}); showing it as it is. Run 'plan-hooks status' again, and report the error if it persists.\n`,

@@ -18,7 +18,7 @@ export function entryLine(e: WorklogEntry): string {
     return `#${e.seq} ${color.dim(when)} ${where} ${who} ${color.cyan(`${e.kind}`)} ${pairs}`;
   }
   const flags = [
-    e.disputed !== undefined ? color.red(`unverified: ${messages.worklogDisputedFlag()}`) : e.verified ? '' : color.yellow(e.withoutHooks ? 'unverified: made without hooks' : 'unverified'),
+    e.disputed !== undefined ? color.red(`unverified: ${messages.worklogDisputedFlag()}`) : e.verified ? '' : color.yellow(e.withoutHooks ? `unverified: ${messages.worklogWithoutHooksFlag()}` : 'unverified'),
     e.incomplete !== undefined ? color.yellow('incomplete') : '',
     e.violations.length ? color.red(plural(e.violations.length, 'claim violation')) : '',
     e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',

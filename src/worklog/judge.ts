@@ -11,6 +11,7 @@ import { type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.j
 import { allowed } from '../core/check.js';
 import { checkCommits } from '../check/range.js';
 import { gitQueries } from '../git/git.js';
+import { messages } from '../messages/index.js';
 import { BASE_REFS, type Ref, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
 import type { Identity } from '../core/identity.js';
@@ -61,7 +62,7 @@ export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase
     root,
     gitDir: at.gitDir,
     config,
-    configSource: parent ? `commit ${parent.slice(0, 12)}` : 'the working tree',
+    configSource: parent ? `commit ${parent.slice(0, 12)}` : messages.sourceWorkingTree(),
     configProblem: null,
     head: commit,
     branch: null,
@@ -73,7 +74,7 @@ export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase
     base: await baseBranchFrom(bases, config.baseBranch, root),
   };
   const [verdict] = await checkCommits(repo, [commit], { now });
-  if (!verdict) throw new Error(`commit ${commit.slice(0, 12)} could not be read`);
+  if (!verdict) throw new Error(messages.worklogCommitUnreadable(commit.slice(0, 12)));
   const { decision } = verdict;
   return {
     passed: allowed(decision),

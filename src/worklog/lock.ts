@@ -3,6 +3,7 @@
 // than the timeout, and a waiter then removes it and takes its turn.
 import { open, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { worklogMessages } from '../messages/worklog.js';
 
 export interface LockOptions {
   /** A lock older than this is stale whoever holds it (appends take milliseconds). */
@@ -70,7 +71,7 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, opts: Lock
         continue;
       }
     }
-    if (Date.now() > deadline) throw new LockTimeout(`timed out waiting for ${file}`);
+    if (Date.now() > deadline) throw new LockTimeout(worklogMessages.worklogLockTimeout(file));
     await sleep(Math.min(50, 2 + attempt * 2) * (0.5 + Math.random()));
   }
   try {

@@ -160,7 +160,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
   } else {
     const after = await readSnapshot({ rev: commit }, config, root, listing.map((e) => e.path).filter(plans.matches).sort());
     const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
-    const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: 'the parent commit' }, file: p.path, plan: p.plan }));
+    const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: messages.sourceParentCommit() }, file: p.path, plan: p.plan }));
     const tasks = tasksOf(after.plans);
     if (key && known.gitDir && verification.verified) {
       // For the next commit over these plans (most commits change none).
