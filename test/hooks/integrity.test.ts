@@ -222,6 +222,8 @@ describe('local state is a cache, never a witness', () => {
 
   /** Back to what the remote has, with every hook installed as plan-hooks installs them. */
   const reset = () => {
+    // The last test's detached worklog writers first: they write the caches these tests forge.
+    assert.equal(r.cli(['log', '--limit', '0']).code, 0);
     r.git('reset', '-q', '--hard', 'origin/main');
     r.git('clean', '-qfd');
     r.installRawHooks(HOOKS);

@@ -2,7 +2,8 @@
 // equals what the writer reads from the plans themselves, a damaged or foreign file is not used,
 // and real commits record the same entry with the index as without it.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type PlanVersion, decideClaims } from '../../src/core/claims.js';
@@ -66,9 +67,10 @@ test('planBlobs: the plan files of a listing by path, whatever its order; none w
 });
 
 test('both files are needed, each as its writer left it: one missing, edited or cut short is a miss', () => {
-  const repo = planRepo();
-  repos.push(repo);
-  const gitDir = repo.git('rev-parse', '--absolute-git-dir').trim();
+  // A directory of its own, not a repository's git dir: a repository's commits start detached
+  // worklog writers that write these same files, whenever a loaded machine lets them.
+  const gitDir = mkdtempSync(join(tmpdir(), 'plan-hooks-index-'));
+  after(() => rmSync(gitDir, { recursive: true, force: true }));
   const versions: PlanVersion[] = plans().map((p) => ({ source: { kind: 'head', label: 'the parent commit' }, file: p.path, plan: p.plan }));
   const key = taskIndexKey([{ path: 'docs/p-plan.json', oid: 'd'.repeat(40) }], false);
   const tasks = tasksOf(plans()).map((t) => ({ key: t.key, files: t.task.files }));
