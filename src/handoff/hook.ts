@@ -14,12 +14,15 @@ export async function startHandoff(root: string, changes: Change[], isPlanFile: 
   return stage.startHandoff(root, known);
 }
 
-/** Stages the blocks of a handoff started by startHandoff; true when it staged something (the index's tree changed). */
-export async function regenerateHandoff(started: StartedHandoff | null, planRulesRan: boolean): Promise<boolean> {
-  if (!started) return false;
-  const { staged, warnings } = await started.stage({ planRulesRan });
+/**
+ * Stages the blocks of a handoff started by startHandoff. `restaged`: it staged something (the
+ * index's tree changed), and `tree` is the tree the index then holds.
+ */
+export async function regenerateHandoff(started: StartedHandoff | null, planRulesRan: boolean): Promise<{ restaged: boolean; tree: string | null }> {
+  if (!started) return { restaged: false, tree: null };
+  const { staged, tree, warnings } = await started.stage({ planRulesRan });
   for (const w of warnings) process.stderr.write(sanitize(messages.handoffWarning(w.file, w.text)));
   // The commit gains files the user did not stage: one line says which.
   if (staged.length > 0) process.stderr.write(sanitize(messages.handoffStaged(staged)));
-  return staged.length > 0;
+  return { restaged: staged.length > 0, tree };
 }

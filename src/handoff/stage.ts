@@ -16,7 +16,7 @@ import { touchedPaths } from '../core/changes.js';
 import { type Answers, gitQueries } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';
-import { indexModes, indexModesOf, realIndexLock, setIndexEntries, writeBlobs } from '../git/index-edit.js';
+import { indexModes, indexModesOf, realIndexLock, stageTexts } from '../git/index-edit.js';
 import type { Identity } from '../core/identity.js';
 import type { Handoff, PlanState } from '../core/plan-types.js';
 import { planMatcher } from '../plan/discover.js';
@@ -110,9 +110,11 @@ interface Edit {
 /**
  * Applies the edits to one index: each file's new blob is computed from that index's own
  * version, so what else is staged in the file stays staged. `read` holds the files' modes and
- * texts in this index when the caller read them already. Returns the paths it changed.
+ * texts in this index when the caller read them already. Returns the paths it changed and, with
+ * `tree`, the tree the index then holds (null when it changed nothing).
  */
-async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv, read?: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<string[]> {
+async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv, opts: { tree: boolean; read?: { modes: Map<string, string>; texts: Map<string, string | null> } }): Promise<{ changed: string[]; tree: string | null }> {
+  const { read } = opts;
   const paths = edits.map((e) => e.path);
   const [modes, texts] = read
     ? [read.modes, paths.map((p) => read.texts.get(p) ?? null)]
@@ -124,21 +126,21 @@ async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv, re
     const changed = mode === undefined || text === null ? null : edit.apply(text);
     if (mode !== undefined && changed !== null && changed !== text) next.push({ mode, path: edit.path, text: changed });
   });
-  const blobs = await writeBlobs(next.map((n) => n.text), root);
-  await setIndexEntries(next.map((n, i) => ({ mode: n.mode, blob: blobs[i]!, path: n.path })), root, env);
-  return next.map((n) => n.path);
+  const { tree } = await stageTexts(next, root, env, { tree: opts.tree });
+  return { changed: next.map((n) => n.path), tree };
 }
 
 /**
  * The index git commits first, then (for `git commit <paths>`) the real index that becomes
  * .git/index afterwards, then the working files: an interruption leaves at worst a block staged
- * and not yet in the working file, never a lost edit.
+ * and not yet in the working file, never a lost edit. The tree is the one the index git commits
+ * holds once the blocks are staged (null when nothing changed).
  */
-async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<string[]> {
-  const changed = await editIndex(edits, root, process.env, read);
-  if (changed.length === 0) return [];
+async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<{ changed: string[]; tree: string | null }> {
+  const { changed, tree } = await editIndex(edits, root, process.env, { tree: true, read });
+  if (changed.length === 0) return { changed, tree: null };
   const real = await realIndexLock(root);
-  if (real) await editIndex(edits.filter((e) => changed.includes(e.path)), root, { ...process.env, GIT_INDEX_FILE: real });
+  if (real) await editIndex(edits.filter((e) => changed.includes(e.path)), root, { ...process.env, GIT_INDEX_FILE: real }, { tree: false });
   for (const edit of edits.filter((e) => changed.includes(e.path))) {
     const file = join(root, edit.path);
     let text: string | null = null;
@@ -152,7 +154,7 @@ async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string
     // are never half-written or overwritten.
     if (text !== null && next !== null && next !== text) writeFileAtomic(file, next, text);
   }
-  return changed;
+  return { changed, tree };
 }
 
 /** What pre-commit already decided and read, so the handoff does not ask git again (SPEC §4 identity included). */
@@ -168,6 +170,8 @@ export interface Known {
 
 export interface StageResult {
   staged: string[];
+  /** The tree of the index git commits after the blocks were staged (`git write-tree`); null when none was. */
+  tree: string | null;
   warnings: { file: string; text: string }[];
 }
 
@@ -239,5 +243,6 @@ async function stageWith(
   }
   const aggregate = renderAggregateBlock(index.plans, facts);
   for (const file of entryFiles(config)) edits.push({ path: file, apply: (text) => replaceBlock(text, aggregate) });
-  return { staged: await applyEdits(edits, root, { modes, texts: indexTexts }), warnings };
+  const { changed, tree } = await applyEdits(edits, root, { modes, texts: indexTexts });
+  return { staged: changed, tree, warnings };
 }

@@ -79,9 +79,9 @@ const run: HookRun = async () => {
 
   // Every check passed. The handoff blocks are regenerated and staged (when a plan is staged)
   // before the marker; when they were, the tree read before them is no longer the commit's.
-  const restaged = await regenerateHandoff(handoff, rules !== null && modes.plans !== 'off');
-  // The marker names the tree git will commit: after a restage, write-tree says which.
-  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: restaged ? undefined : (facts.tree ?? undefined), gitDir: repo.gitDir, identity, configChange: facts.configChange });
+  const { restaged, tree: restagedTree } = await regenerateHandoff(handoff, rules !== null && modes.plans !== 'off');
+  // The marker names the tree git will commit: after a restage, the write-tree made with it says which.
+  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: (restaged ? restagedTree : facts.tree) ?? undefined, gitDir: repo.gitDir, identity, configChange: facts.configChange });
   const head = repo.head;
   // The trailers for this exact commit: the runner writes them without starting node for
   // prepare-commit-msg (see ./trailer.ts). A restage adds only the handoff blocks (plan files
