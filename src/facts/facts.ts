@@ -18,11 +18,10 @@ import { readViewCache, writeViewCache } from '../claims/cache.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { UsageError } from '../errors.js';
 import { readObjects } from '../git/cat-file.js';
-import { type Change, INDEX_DIFF, INDEX_JSON, firstRevisionJsonDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
+import { type Change, INDEX_DIFF, INDEX_JSON, PICKED_JSON_DIFF, parseRawDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
 import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
-import { REMOTE_REFS } from '../git/remote.js';
-import { type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
+import { type RefReads, type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
@@ -138,19 +137,17 @@ const indexReads = (tree: boolean) => ({
   tree: tree ? WRITE_TREE : undefined,
   index: INDEX_JSON,
   diff: INDEX_DIFF,
-  base: firstRevisionJsonDiff(FIXED_BASES),
-  remotes: REMOTE_REFS,
 });
 
 /**
- * The base branch's JSON files against the index, for the base openRepository finds when none is
- * configured and no remote but origin has a HEAD (the common case): the first of these that
- * exists is the one it picks. Otherwise the diff is made once the base is known.
+ * With the refs: the remote-tracking ones (their plans' claims), and the base branch's JSON files
+ * against the index, for the base the repository most often has (src/git/repository.ts
+ * COMMON_BASES). Otherwise the diff is made once the base is known.
  */
-const FIXED_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/origin/main', 'refs/remotes/origin/master'];
+const INDEX_REF_READS: RefReads = { remotes: true, onBase: PICKED_JSON_DIFF };
 
 /** Everything pre-commit reads, in the order the runner makes them (src/git/prefetch.ts). */
-export const preCommitReads = (): BatchCommand[] => repositoryReads(indexReads(true));
+export const preCommitReads = (): BatchCommand[] => repositoryReads(indexReads(true), INDEX_REF_READS);
 
 /** The facts of the index against HEAD (pre-commit with `tree`, prepare-commit-msg without). */
 export async function readIndexFacts(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Facts> {
@@ -168,11 +165,11 @@ export async function readWorktreeFacts(cwd = process.cwd()): Promise<Facts> {
 
 async function readChangeFacts(source: FactsSource, cwd: string, withTree: boolean): Promise<Facts> {
   // The order of the reads matters: write-tree comes before the diff in the same shell (the
-  // runner's, or lane 0 of gitBatch: commands alternate lanes), so a path added while the hook
+  // runner's, or one lane of gitBatch: commands alternate lanes, two apart), so a path added while the hook
   // runs is either in the diff the check reads or not in the tree the verified marker names,
   // and post-commit then finds the commit unverified (SPEC §6, FIELD-NOTES "Race").
-  const { repo, extra } = await openRepositoryWith(cwd, indexReads(withTree));
-  const { tree: treeOut, index: listing, diff, base: baseDiffOut, remotes: remotesOut } = extra;
+  const { repo, extra, refListing, onBase } = await openRepositoryWith(cwd, indexReads(withTree), INDEX_REF_READS);
+  const { tree: treeOut, index: listing, diff } = extra;
   const index = listing.blobs;
   const now = new Date();
   const { config } = repo;
@@ -181,9 +178,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const head = repo.head ? blobsAt(index, raw) : new Map<string, string>();
 
   // The base branch's and the other worktrees' committed plans, read as diffs against the index.
-  // The prefetched diff is the base's when openRepository found the base among FIXED_BASES: it
-  // ranks them in the same order, so the first that exists is the one both picked.
-  const prefetchedBase = repo.base?.ref !== undefined && FIXED_BASES.includes(repo.base.ref) ? baseDiffOut : null;
+  // The diff made with the refs serves when it was made on the ref the base was found as.
+  const prefetchedBase = repo.base?.ref !== undefined && onBase?.ref === repo.base.ref ? parseRawDiff(onBase.out) : null;
   const baseDiff = repo.base && repo.base.commit !== repo.head ? regularBlobs(prefetchedBase ?? (await gitQuery(revisionJsonDiff(repo.base.commit), repo.root))) : null;
   const otherHeads = [...new Set(repo.otherWorktrees.map((w) => w.head).filter((h): h is string => h !== null && h !== repo.head && h !== repo.base?.commit))];
   const worktreeDiffs = await gitQueries(Object.fromEntries(otherHeads.map((h, i) => [i, revisionJsonDiff(h)])), repo.root);
@@ -195,7 +191,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const worktreePlans = otherHeads.map((h, i) => ({ head: h, plans: planBlobs(blobsAt(index, regularBlobs(worktreeDiffs[i] ?? []))) }));
   // The remote-tracking branches' plans (claims made in other clones, after a fetch), where they
   // differ from HEAD's and the base's (src/remote/remote-claims.ts).
-  const branches = await remoteBranches(repo.root, config, now, repo.base?.name ?? null, remotesOut);
+  const branches = await remoteBranches(repo.root, config, now, repo.base?.name ?? null, refListing);
   const remote = distinctPlans(
     await remotePlans(repo.root, repo.gitDir, branches, { globs: config.plans, roots: plans.roots, matches: plans.matches }),
     (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,

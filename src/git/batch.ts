@@ -10,11 +10,67 @@ import { shQuote } from '../lib/sh-quote.js';
 import { childProcess, gitAlone } from './spawn.js';
 
 
-/** git's arguments, or alternatives: the output of the first that succeeds. */
-export type BatchCommand = string[] | { firstOf: string[][] };
+/**
+ * One command of a batch: git's arguments; or alternatives (the output of the first that
+ * succeeds); or git's arguments fed `input` (whole lines) on stdin (`cat-file --batch`); or a ref listing
+ * followed by a command on the first ref of `prefer` it lists (see PickCommand).
+ */
+export type BatchCommand = string[] | { firstOf: string[][] } | { args: string[]; input: string } | PickCommand;
 
-/** One command as a process of its own: the output of the first alternative that succeeds, or null. */
+/**
+ * `list` (a for-each-ref printing one line per ref, the ref name first, then a space), then
+ * `then` with PICKED replaced by the first of `prefer` that the listing holds, when one does.
+ * The choice is made from what the listing printed, so no git runs (and fails) for a ref that
+ * is not there. Its output, from a shell or alone (pickOutput): the listing, NUL, the ref picked
+ * ('' for none), NUL, then's output, NUL, then's exit code ('' when it did not run). It fails
+ * only when the listing does.
+ */
+export interface PickCommand {
+  list: string[];
+  prefer: string[];
+  then: string[];
+}
+
+/** Stands for the ref picked in a PickCommand's `then`. */
+export const PICKED = '@picked-ref@';
+
+/** The first of `prefer` that `listing` (PickCommand's) names, or null (pure). */
+export function pickListed(listing: string, prefer: string[]): string | null {
+  const lines = new Set(listing.split('\n').map((line) => line.slice(0, line.indexOf(' '))));
+  return prefer.find((ref) => lines.has(ref)) ?? null;
+}
+
+/** A PickCommand's output from its parts (the shell prints the same). */
+const pickOutput = (listing: string, picked: string | null, then: string | null, code: string) => `${listing}\0${picked ?? ''}\0${then ?? ''}\0${code}`;
+
+/** A PickCommand's output split into its parts (pure); `then` is null unless it ran and succeeded. */
+export function parsePicked(out: string): { listing: string; picked: string | null; then: string | null } {
+  const first = out.indexOf('\0');
+  const second = out.indexOf('\0', first + 1);
+  const last = out.lastIndexOf('\0');
+  if (first === -1 || second === -1 || last <= second) return { listing: out, picked: null, then: null };
+  const picked = out.slice(first + 1, second) || null;
+  return { listing: out.slice(0, first), picked, then: picked !== null && out.slice(last + 1) === '0' ? out.slice(second + 1, last) : null };
+}
+
+/** The git call whose failure fails `command` (the first alternative; a PickCommand's listing), to run again for git's own error. */
+export function failingCall(command: BatchCommand): { args: string[]; input?: string } {
+  if (Array.isArray(command)) return { args: command };
+  if ('firstOf' in command) return { args: command.firstOf[0]! };
+  return 'list' in command ? { args: command.list } : command;
+}
+
+/** One command as a process of its own (two for a PickCommand): its output as a shell batch gives it, or null. */
 export async function runAlone(command: BatchCommand, cwd: string): Promise<string | null> {
+  if ('list' in command) {
+    const listing = await gitAlone(command.list, { cwd, allowFail: true });
+    if (listing === null) return null;
+    const picked = pickListed(listing, command.prefer);
+    if (picked === null) return pickOutput(listing, null, null, '');
+    const then = await gitAlone(command.then.map((a) => (a === PICKED ? picked : a)), { cwd, allowFail: true });
+    return pickOutput(listing, picked, then, then === null ? '1' : '0');
+  }
+  if ('args' in command) return gitAlone(command.args, { cwd, input: command.input, allowFail: true });
   for (const args of 'firstOf' in command ? command.firstOf : [command]) {
     const out = await gitAlone(args, { cwd, allowFail: true });
     if (out !== null) return out;
@@ -22,10 +78,28 @@ export async function runAlone(command: BatchCommand, cwd: string): Promise<stri
   return null;
 }
 
-const shCommand = (command: BatchCommand) =>
-  'firstOf' in command
-    ? `{ ${command.firstOf.map((args) => `git ${args.map(shQuote).join(' ')} 2>/dev/null`).join(' || ')}; }`
-    : `git ${command.map(shQuote).join(' ')}`;
+const gitLine = (args: string[]) => `git ${args.map((a) => (a === PICKED ? '"$b"' : shQuote(a))).join(' ')}`;
+const HEREDOC_END = 'PLAN_HOOKS_INPUT';
+
+function shCommand(command: BatchCommand): string {
+  if ('firstOf' in command) return `{ ${command.firstOf.map((args) => `${gitLine(args)} 2>/dev/null`).join(' || ')}; }`;
+  if ('args' in command) {
+    // A here-document, not `printf | git`: the shell starts no process of its own for it. The
+    // input is lines the caller builds (`<rev>:<path>\n`), never a line HEREDOC_END.
+    return `{ ${gitLine(command.args)} <<'${HEREDOC_END}'\n${command.input}${HEREDOC_END}\n}`;
+  }
+  if ('list' in command) {
+    // The listing is held in a variable (its lines are NUL-free: PickCommand) and searched with
+    // `case`, a shell builtin; $(…) drops the final newline, which the printf puts back.
+    return [
+      `if r=$(${gitLine(command.list)}); then b=`,
+      `for c_ in ${command.prefer.map(shQuote).join(' ')}; do case "\n$r\n" in *"\n$c_ "*) b=$c_; break ;; esac; done`,
+      `printf '%s\\0%s\\0' "\${r:+$r\n}" "$b"; s=; if [ -n "$b" ]; then ${gitLine(command.then)} 2>/dev/null; s=$?; fi; printf '\\0%s' "$s"`,
+      'else ! :; fi',
+    ].join('\n');
+  }
+  return gitLine(command);
+}
 
 /**
  * The stdout of each command, in order; null for a command that exited non-zero. The commands

@@ -26,6 +26,14 @@ export async function readObjects(names: string[], cwd?: string, env: NodeJS.Pro
   });
 }
 
+/**
+ * parseBatch of output a batch of shells gave as text: the same contents, or undefined when the
+ * text cannot be split by the byte sizes with certainty (bytes that were not UTF-8 became U+FFFD,
+ * of another length): the caller reads those objects alone then.
+ */
+export const parseBatchText = (out: string, count: number): (string | null)[] | undefined =>
+  out.includes('\uFFFD') ? undefined : parseBatch(Buffer.from(out, 'utf8'), count);
+
 /** Parses `git cat-file --batch` output for `count` requests (pure). */
 function parseBatch(out: Buffer, count: number): (string | null)[] {
   const result: (string | null)[] = [];

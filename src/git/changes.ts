@@ -1,6 +1,7 @@
 // Changed paths, as git reports them (both sides of renames): `--name-status -z` (paths and
 // status), `--raw -z` (with modes and blob ids; `diff-tree --stdin` heads each commit's block
 // with its id), and the index's listing with blob ids (`ls-files -s -z`).
+import { PICKED } from './batch.js';
 import { git, query, splitNul } from './git.js';
 
 export type ChangeStatus = 'A' | 'M' | 'D' | 'R' | 'C' | 'T' | 'U' | 'X';
@@ -116,8 +117,8 @@ export const INDEX_DIFF = query(DIFF_INDEX_RAW, parseRawDiff);
 /** The raw diff of `rev` against the index, for JSON files; none when `rev` names nothing. */
 export const revisionJsonDiff = (rev: string) => query(diffIndexJson(rev), parseRawDiff, () => []);
 
-/** revisionJsonDiff of the first of `revs` that exists (one command in a batch), or null when none does. */
-export const firstRevisionJsonDiff = (revs: string[]) => query({ firstOf: revs.map(diffIndexJson) }, parseRawDiff, () => null);
+/** revisionJsonDiff's command for a batch's PickCommand (./batch.ts): the ref picked is the old side. */
+export const PICKED_JSON_DIFF = diffIndexJson(PICKED);
 
 /** The paths that differ between the index and MERGE_HEAD. */
 export const mergeHeadDiffPaths = query(['diff', '--cached', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'MERGE_HEAD'], (out) => new Set(splitNul(out)));

@@ -6,7 +6,7 @@
 // parser, defined once beside the parser) runs alone (gitQuery) or with others (gitQueries: one
 // batch of shells for the price of about one process start, ./batch.ts), the answers by the
 // names the call site gives them. Nothing is batched behind the caller's back.
-import { type BatchCommand, gitBatch, runAlone } from './batch.js';
+import { type BatchCommand, failingCall, gitBatch, runAlone } from './batch.js';
 import { type GitOptions, gitAlone } from './spawn.js';
 
 export type { BatchCommand } from './batch.js';
@@ -42,7 +42,7 @@ export type Answers<Q extends Record<string, Query<unknown> | undefined>> = { [K
 
 /** One query, one git process. */
 export async function gitQuery<T>(q: Query<T>, cwd: string): Promise<T> {
-  if (!q.failed && !('firstOf' in q.command)) return q.parse(await git(q.command, { cwd }));
+  if (!q.failed && Array.isArray(q.command)) return q.parse(await git(q.command, { cwd }));
   return answer(q, await runAlone(q.command, cwd), cwd);
 }
 
@@ -68,7 +68,8 @@ export async function answersByName(names: string[], list: Query<unknown>[], out
 async function answer<T>(q: Query<T>, out: string | null, cwd: string): Promise<T> {
   if (out !== null) return q.parse(out);
   if (q.failed) return q.failed();
-  return q.parse(await git('firstOf' in q.command ? q.command.firstOf[0]! : q.command, { cwd }));
+  const { args, input } = failingCall(q.command);
+  return q.parse(await git(args, { cwd, input }));
 }
 
 /** Splits NUL-terminated git output (the -z forms), dropping the empty tail. */

@@ -11,13 +11,16 @@ import { type GitResult, gitResult } from './spawn.js';
 import { type TreeEntry, listTree, listTrees } from './tree.js';
 import { messages } from '../messages/index.js';
 
-/** Every remote-tracking ref with its tip and the tip's committer date (raw: the hook's batch reads it as it is). */
-export const REMOTE_REFS = output(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(committerdate:unix)%00%(symref)', 'refs/remotes/']);
+/** How every ref listing prints a ref: name, tip, the tip's committer time, the ref it points to. Refnames hold no space (check-ref-format). */
+export const REF_FORMAT = '%(refname) %(objectname) %(committerdate:unix) %(symref)';
 
-/** REMOTE_REFS' output (pure): each ref, its tip, the tip's committer time (seconds) and the ref it points to ('' for none). */
-export function parseRemoteRefs(out: string): { ref: string; commit: string; time: number; symref: string }[] {
+/** Every remote-tracking ref with its tip and the tip's committer date (raw: the hook's batch reads it as it is). */
+export const REMOTE_REFS = output(['for-each-ref', `--format=${REF_FORMAT}`, 'refs/remotes/']);
+
+/** A listing in REF_FORMAT (pure): each ref, its tip, the tip's committer time (seconds) and the ref it points to ('' for none). */
+export function parseRefListing(out: string): { ref: string; commit: string; time: number; symref: string }[] {
   return out.split('\n').filter(Boolean).map((line) => {
-    const [ref = '', commit = '', time, symref = ''] = line.split('\0');
+    const [ref = '', commit = '', time, symref = ''] = line.split(' ');
     return { ref, commit, time: Number(time), symref };
   });
 }

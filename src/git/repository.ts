@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, type Config, type ConfigTexts, DEFAULT_CONFIG, configFromTexts, workingConfigTexts } from '../config/config.js';
 import { type Change, mergeHeadDiffPaths } from './changes.js';
-import { type BatchCommand, gitBatch } from './batch.js';
+import { type BatchCommand, gitBatch, parsePicked } from './batch.js';
 import { type Answers, type Query, answersByName, git, gitQueries, gitQuery, query, splitNul } from './git.js';
-import { blobAt } from './queries.js';
+import { blobAt, blobsAt } from './queries.js';
+import { REF_FORMAT, parseRefListing } from './remote.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
@@ -86,6 +87,21 @@ export interface Opened<Q extends Reads> {
   repo: Repository;
   /** The answers to the caller's own queries, by name. */
   extra: Answers<Q>;
+  /** With `remotes`: the listing of the base candidates and every remote-tracking ref (REF_FORMAT), or null when git failed. */
+  refListing: string | null;
+  /** With `onBase`: its output, run on the first of COMMON_BASES that exists, when it ran and succeeded. */
+  onBase: { ref: string; out: string } | null;
+}
+
+/**
+ * What openRepositoryWith reads besides its own and the caller's named queries, in the same
+ * command as its refs listing: `remotes` lists every remote-tracking ref too; `onBase` (git's
+ * arguments, PICKED for the ref) runs on the first of COMMON_BASES the listing holds (the base
+ * the repository most often has), so no git runs for a candidate that is not there.
+ */
+export interface RefReads {
+  remotes?: boolean;
+  onBase?: string[];
 }
 
 type Reads = Record<string, Query<unknown> | undefined>;
@@ -106,21 +122,25 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
  * configuration at HEAD that does not load falls back to the defaults (every check enforcing),
  * so a broken file can be fixed by a commit and loosens nothing meanwhile.
  */
-export async function openRepositoryWith<Q extends Reads = Record<never, never>>(cwd = process.cwd(), extra: Q = {} as Q): Promise<Opened<Q>> {
+export async function openRepositoryWith<Q extends Reads = Record<never, never>>(cwd = process.cwd(), extra: Q = {} as Q, refReads: RefReads = {}): Promise<Opened<Q>> {
   const extraNames = Object.keys(extra).filter((n) => extra[n] !== undefined);
   const extraList = extraNames.map((n) => extra[n]!);
-  const commands = repositoryReads(extra);
+  const commands = repositoryReads(extra, refReads);
   const outs = takePrefetched(commands) ?? (await gitBatch(commands, cwd));
-  const [paths, configOut, worktreeOut, refsOut, headConfig, headPackage] = outs;
-  const extraAnswers = (await answersByName(extraNames, extraList, outs.slice(OWN_READS.length), cwd)) as Answers<Q>;
+  const [paths, configOut, worktreeOut, refsOut, headConfigOut] = outs;
+  const extraAnswers = (await answersByName(extraNames, extraList, outs.slice(OWN_READS_COUNT), cwd)) as Answers<Q>;
   const [root, gitDir] = (paths ?? '').split('\n');
   if (!root || !gitDir) throw new UserError(messages.notInWorktree(cwd));
   const gitConfig = parseConfigList(configOut ?? '');
   const worktrees = parseWorktrees(worktreeOut ?? '');
   const current = worktrees.find((w) => w.path === root);
   const head = current?.head ?? null;
-  const refs = parseRefs(refsOut ?? '');
-  const { config, configSource, configProblem } = await configInForce(root, head, { planHooksJson: headConfig ?? null, packageJson: headPackage ?? null }, refs);
+  const picked = refReads.onBase && refsOut != null ? parsePicked(refsOut) : null;
+  const listing = picked ? picked.listing : (refsOut ?? null);
+  const refs = parseBaseRefs(listing ?? '');
+  const headBlobs = headConfigOut == null ? HEAD_CONFIG.failed!() : HEAD_CONFIG.parse(headConfigOut);
+  const atHead = headBlobs ? { planHooksJson: headBlobs[0] ?? null, packageJson: headBlobs[1] ?? null } : await gitQueries(configFilesAt('HEAD'), root);
+  const { config, configSource, configProblem } = await configInForce(root, head, atHead, refs);
   const base = config.baseBranch ? await configuredBase(config.baseBranch, root) : defaultBase(refs);
   const repo: Repository = {
     root,
@@ -136,7 +156,12 @@ export async function openRepositoryWith<Q extends Reads = Record<never, never>>
     otherWorktrees: worktrees.filter((w) => w !== current),
     base,
   };
-  return { repo, extra: extraAnswers };
+  return {
+    repo,
+    extra: extraAnswers,
+    refListing: refReads.remotes ? listing : null,
+    onBase: picked?.picked != null && picked.then !== null ? { ref: picked.picked, out: picked.then } : null,
+  };
 }
 
 /** The configuration that judges what is made on top of `head` (see openRepositoryWith). */
@@ -172,8 +197,8 @@ async function configInForce(
  * The git reads openRepositoryWith makes, followed by the caller's `extra`. None depends on the
  * configuration: the runner makes these same reads for pre-commit before node starts.
  */
-export function repositoryReads(extra: Reads): BatchCommand[] {
-  return [...OWN_READS, ...Object.values(extra).flatMap((q) => (q ? [q.command] : []))];
+export function repositoryReads(extra: Reads, refReads: RefReads = {}): BatchCommand[] {
+  return [...ownReads(refReads), ...Object.values(extra).flatMap((q) => (q ? [q.command] : []))];
 }
 
 
@@ -191,35 +216,59 @@ async function configuredBase(name: string, root: string): Promise<Repository['b
  * local main leaves the remote's.
  */
 export const BASE_PATTERNS = ['refs/remotes/*/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/*/main', 'refs/remotes/*/master'];
-const LIST_BASES: BatchCommand = ['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', ...BASE_PATTERNS];
+const listRefs = (patterns: string[]) => ['for-each-ref', `--format=${REF_FORMAT}`, ...patterns];
+
+/**
+ * Whether for-each-ref would list `ref` for BASE_PATTERNS (pure): a pattern without `*` matches
+ * the ref itself and the refs under it, `*` matches within one path component (wildmatch's
+ * WM_PATHNAME, as for-each-ref matches). So a listing of more refs can be narrowed to theirs.
+ */
+const BASE_PATTERN_RES = BASE_PATTERNS.map((p) =>
+  p.includes('*') ? new RegExp(`^${p.split('*').map((part) => part.replace(/[.]/g, '\\.')).join('[^/]*')}$`) : new RegExp(`^${p}(/|$)`),
+);
+export const isBaseCandidate = (ref: string) => BASE_PATTERN_RES.some((re) => re.test(ref));
+
+/**
+ * The refs the base branch is most often found as, in BASE_PATTERNS' order of preference: when
+ * none is configured and no remote but origin has a HEAD, the first of these that exists is the
+ * one defaultBase picks (RefReads' `onBase` runs on it).
+ */
+export const COMMON_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'refs/heads/master', 'refs/remotes/origin/main', 'refs/remotes/origin/master'];
+
+/** The base candidates, with `remotes` every remote-tracking ref too (a superset: isBaseCandidate narrows it). */
+const refsRead = ({ remotes, onBase }: RefReads): BatchCommand => {
+  const list = listRefs(remotes ? ['refs/heads/main', 'refs/heads/master', 'refs/remotes/'] : BASE_PATTERNS);
+  return onBase ? { list, prefer: COMMON_BASES, then: onBase } : list;
+};
 
 /** The two files the configuration is read from, as they are at `rev` (null: not there). */
 export const configFilesAt = (rev: string) => ({ planHooksJson: blobAt(rev, CONFIG_FILE), packageJson: blobAt(rev, 'package.json') });
 
 /** The refs that may be the base branch (BASE_PATTERNS), by name; none where none exists. */
-export const BASE_REFS = query(LIST_BASES, parseRefs, () => new Map<string, Ref>());
+export const BASE_REFS = query(listRefs(BASE_PATTERNS), parseBaseRefs, () => new Map<string, Ref>());
 
-/** In this order: the top and git dir, git's configuration, the worktrees, the base candidates, HEAD's two configuration files. */
-const OWN_READS: BatchCommand[] = [
+/** HEAD's two configuration files in one process (configFilesAt's order); undefined: read them with configFilesAt. */
+const HEAD_CONFIG = blobsAt('HEAD', [CONFIG_FILE, 'package.json']);
+
+/** In this order: the top and git dir, git's configuration, the worktrees, the refs (RefReads), HEAD's configuration files. */
+const ownReads = (refReads: RefReads): BatchCommand[] => [
   ['rev-parse', '--show-toplevel', '--absolute-git-dir'],
   CONFIG_LIST.command,
   ['worktree', 'list', '--porcelain'],
-  LIST_BASES,
-  configFilesAt('HEAD').planHooksJson.command,
-  configFilesAt('HEAD').packageJson.command,
+  refsRead(refReads),
+  HEAD_CONFIG.command,
 ];
+const OWN_READS_COUNT = ownReads({}).length;
 
 export interface Ref {
   commit: string;
   symref: string;
 }
 
-function parseRefs(out: string): Map<string, Ref> {
+/** The base candidates of a ref listing (REF_FORMAT), by name (pure). */
+function parseBaseRefs(out: string): Map<string, Ref> {
   const refs = new Map<string, Ref>();
-  for (const line of out.split('\n').filter(Boolean)) {
-    const [ref, commit, symref] = line.split('\0');
-    if (ref && commit) refs.set(ref, { commit, symref: symref ?? '' });
-  }
+  for (const { ref, commit, symref } of parseRefListing(out)) if (ref && commit && isBaseCandidate(ref)) refs.set(ref, { commit, symref });
   return refs;
 }
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Config, RemoteClaims } from '../config/config.js';
 import { objectIds } from '../git/cat-file.js';
 import { gitQuery } from '../git/git.js';
-import { REMOTE_REFS, parseRemoteRefs } from '../git/remote.js';
+import { REMOTE_REFS, parseRefListing } from '../git/remote.js';
 import { listTrees } from '../git/tree.js';
 import { messages } from '../messages/index.js';
 
@@ -42,7 +42,7 @@ export function selectRemoteBranches(out: string, cfg: RemoteClaims | false, now
   const remoteOk = globMatcher(cfg.remotes);
   const branchOk = globMatcher(cfg.branches);
   const branches: RemoteBranch[] = [];
-  for (const { ref, commit, time: t, symref } of parseRemoteRefs(out)) {
+  for (const { ref, commit, time: t, symref } of parseRefListing(out)) {
     if (!ref.startsWith('refs/remotes/') || !commit || symref) continue;
     const name = ref.slice('refs/remotes/'.length);
     const slash = name.indexOf('/');

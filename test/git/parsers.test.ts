@@ -10,7 +10,7 @@ import { gitQueries, gitQuery } from '../../src/git/git.js';
 import { newCommitsUnder } from '../../src/git/history.js';
 import { commitInfos, commitInfoOf, commitRecordOf, withParents } from '../../src/git/log.js';
 import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF, IS_BARE, blobAt, configValues, configWithScope, existingObjects, localConfigMatching } from '../../src/git/queries.js';
-import { REMOTE_REFS, parseRemoteRefs } from '../../src/git/remote.js';
+import { REMOTE_REFS, parseRefListing } from '../../src/git/remote.js';
 import { BASE_REFS, CONFIG_LIST, WORKTREES, configFilesAt } from '../../src/git/repository.js';
 import { makeRepo, type Repo } from '../fixtures/repo.js';
 
@@ -100,7 +100,7 @@ test('remote refs, worktrees, config with its scope and the entries matching a p
   r.git('remote', 'add', 'origin', origin.dir);
   r.git('fetch', '-q', 'origin');
   r.git('remote', 'set-head', 'origin', 'main');
-  const refs = parseRemoteRefs((await gitQuery(REMOTE_REFS, r.dir))!);
+  const refs = parseRefListing((await gitQuery(REMOTE_REFS, r.dir))!);
   assert.deepEqual(refs.map((x) => [x.ref, x.commit, x.symref]), [
     ['refs/remotes/origin/HEAD', blob(origin, 'HEAD'), 'refs/remotes/origin/main'],
     ['refs/remotes/origin/main', blob(origin, 'HEAD'), ''],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
 import { CLI, type Repo, repoWithPlans } from '../fixtures/repo.js';
-import { claimed, plan } from '../fixtures/plans.js';
+import { claimed, open, plan } from '../fixtures/plans.js';
 import { viewCacheFile } from '../../src/claims/cache.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
@@ -168,4 +168,26 @@ test('the prefetched reads see the index git set: -a and git commit <paths> are 
     assert.ok(!existsSync(log), `node started nothing for git commit ${args.join(' ')}`);
   }
   assert.equal(r.git('diff', '--cached', '--name-only'), '', 'nothing was staged along the way');
+});
+
+test("on a branch off main the base branch's plans come with the runner's reads; a base found elsewhere is diffed by node", () => {
+  const r = claimedRepo();
+  // The branch drops the claim; main, the base branch, still holds it.
+  r.git('checkout', '-q', '-b', 'feature');
+  r.writeJson('docs/api-plan.json', plan('api', [open('endpoints', ['src/api'])]));
+  r.git('add', 'docs/api-plan.json');
+  r.git('commit', '-q', '--no-verify', '-m', 'the branch has no claim');
+  assert.equal(commit(r, 'src/a.ts').code, 0, 'warms the cache');
+  const refused = commit(r, 'src/api/users.ts');
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.match(refused.stderr, /api\/endpoints[\s\S]*codex/);
+  assert.deepEqual(refused.started, [], "main's plan diffed by the runner, on the first common base it lists");
+
+  // A remote's HEAD other than origin's ranks first: node diffs against it itself, and decides the same.
+  r.git('update-ref', 'refs/remotes/up/main', 'main');
+  r.git('symbolic-ref', 'refs/remotes/up/HEAD', 'refs/remotes/up/main');
+  const elsewhere = commit(r, 'src/api/users.ts');
+  assert.equal(elsewhere.code, 1, elsewhere.stderr);
+  assert.match(elsewhere.stderr, /api\/endpoints[\s\S]*codex/);
+  assert.ok(elsewhere.started.some((s) => s.startsWith('git diff --cached')), `node made the base diff: ${elsewhere.started.join(' | ')}`);
 });

@@ -21,7 +21,7 @@ function remoteWith(): Remote {
 
 const NOW = new Date('2026-06-30T12:00:00Z');
 const sec = (days: number) => String(Math.round(NOW.getTime() / 1000 - days * 86400));
-const ref = (name: string, days: number, symref = '') => `refs/remotes/${name}\0${'a'.repeat(40)}\0${sec(days)}\0${symref}`;
+const ref = (name: string, days: number, symref = '') => `refs/remotes/${name} ${'a'.repeat(40)} ${sec(days)} ${symref}`;
 
 describe('which remote branches count (pure)', () => {
   const cfg = { days: 30, remotes: ['*'], branches: ['*'] };
