@@ -51,6 +51,36 @@ if [ "${PLAN_HOOKS-}" = 0 ]; then
   case $hook in @SKIPPED_BY_OFF@) exit 0 ;; esac
 fi
 
+# Where git keeps this worktree's files, and HEAD, read by the shell itself where the layout says
+# them for sure: each git process is a few ms of every commit. Anything unusual asks git.
+# The git dir (and common dir): a '.git' directory (not a link) at the top that git would take
+# for one, and no variable of git's that moves it or its refs (a linked worktree's or a
+# submodule's hooks get GIT_DIR). Sets gd.
+local_git_dir() {
+  gd=
+  [ -z "${GIT_DIR-}${GIT_COMMON_DIR-}${GIT_WORK_TREE-}${GIT_NAMESPACE-}" ] || return 1
+  case $PWD in /?*) ;; *) return 1 ;; esac
+  [ -d .git ] && [ ! -L .git ] && [ -f .git/HEAD ] && [ -d .git/objects ] && [ -d .git/refs ] && [ ! -e .git/commondir ] || return 1
+  gd=$PWD/.git
+}
+# HEAD's commit (hid) and the ref it names (href; 'HEAD' when detached) in git dir $1, as
+# 'git rev-parse HEAD --symbolic-full-name HEAD' says them: only from a loose ref or a detached
+# id (no link, no reftable); packed refs, an unborn branch or any odd content ask git.
+head_of() {
+  [ ! -d "$1/reftable" ] && [ -f "$1/HEAD" ] && [ ! -L "$1/HEAD" ] || return 1
+  IFS= read -r hid 2>/dev/null < "$1/HEAD" || return 1
+  href=HEAD
+  case $hid in
+    'ref: refs/'*)
+      href=${hid#ref: }
+      case $href in *[!A-Za-z0-9/_.-]*|*..*|*/.*|*//*|*/|*.lock) return 1 ;; esac
+      [ -f "$1/$href" ] && [ ! -L "$1/$href" ] || return 1
+      IFS= read -r hid 2>/dev/null < "$1/$href" || return 1 ;;
+  esac
+  case $hid in *[!0-9a-f]*) return 1 ;; esac
+  [ ${#hid} -eq 40 ] || [ ${#hid} -eq 64 ]
+}
+
 # Applies pre-commit's trailer record (src/hooks/trailer.ts: trailerArgs is this function's
 # twin) to the message file $1 for git's message source $2; the record's lines on stdin.
 apply_trailers() {
@@ -82,26 +112,35 @@ apply_trailers() {
 
 if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN_HOOKS_DOCTOR-}" ]; then
   # pre-commit leaves '<tree> <HEAD>' and the trailers for this commit here: then node need not
-  # start (src/hooks/trailer.ts). Consumed either way; without it (--no-verify, cherry-pick,
+  # start (src/hooks/trailer.ts). Consumed either way (emptied: an empty record is none, and
+  # the shell empties a file without a process); without it (--no-verify, cherry-pick,
   # rebase) or for another index or HEAD, node runs, and always under PLAN_HOOKS=2, whose
   # trace shows each hook run.
-  # One git answers where the record is and which HEAD this is (unborn: no second line, and a
-  # failure); the shell reads the record itself: each process is a few ms of every commit.
-  if here=$(git rev-parse --absolute-git-dir -q --verify HEAD 2>/dev/null); then
+  # The git dir and HEAD from the files (above), else one git answers both (unborn: no second
+  # line, and a failure); the shell reads the record itself.
+  head=
+  if local_git_dir; then
+    here=$gd
+  elif here=$(git rev-parse --absolute-git-dir -q --verify HEAD 2>/dev/null); then
     head=${here#*
 }
   else
     head=-
   fi
-  f="${here%%
-*}/plan-hooks/trailers"
-  if [ -n "$here" ] && [ -f "$f" ]; then
+  here=${here%%
+*}
+  f="$here/plan-hooks/trailers"
+  if [ -n "$here" ] && [ -s "$f" ]; then
     lines=
     { read -r decided; while IFS= read -r l || [ -n "$l" ]; do lines="$lines$l
 "; done; } < "$f"
-    rm -f "$f"
+    true 2>/dev/null > "$f"
+    if [ -z "$head" ]; then
+      if head_of "$here"; then head=$hid; else head=$(git rev-parse -q --verify HEAD 2>/dev/null) || head=-; fi
+    fi
     if [ "$decided" = "$(git write-tree 2>/dev/null) $head" ]; then
-      [ -n "$1" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
+      # No trailer (the common commit): no pipeline, whose two forks would write nothing.
+      [ -n "$1" ] && [ -n "$lines" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
       exit 0
     fi
   fi
@@ -109,7 +148,19 @@ fi
 
 node=@NODE@
 cli=@CLI@
-[ -n "$node" ] && [ -x "$node" ] || node=$(command -v node) || node=
+if [ -z "$node" ] || [ ! -x "$node" ]; then
+  # The first node on PATH, as 'command -v node' finds it, without the subshell that costs a
+  # fork on every hook (the ':' added keeps a trailing empty entry, the working directory).
+  node=
+  d=$PATH:
+  IFS=:
+  set -f
+  for d in $d; do
+    [ -f "${d:-.}/node" ] && [ -x "${d:-.}/node" ] && { node=${d:-.}/node; break; }
+  done
+  set +f
+  unset IFS
+fi
 if [ -z "$cli" ] || [ ! -f "$cli" ]; then
   # This worktree's node_modules, then the main worktree's (a linked worktree where npm install
   # never ran has none; git is asked only then: it costs a process on every hook), then a
@@ -149,9 +200,10 @@ drainer="${cli%/cli.js}/hooks/post-commit.cjs"
 case $hook in post-commit|post-merge|post-rewrite) queue=1 ;; *) queue= ;; esac
 if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   # The worklog entry is written after git returns (src/worklog/pending.ts). Kept here, with one
-  # git process, is only what may change by then: the commit (post-merge: a merge commit only;
-  # post-rewrite: git's old → new pairs), the branch, the sequencer state, pre-commit's marker
-  # (emptied: consumed) and the identity variables. node then starts detached, holding none of
+  # git process at most (none where the files say it: above), is only what may change by then:
+  # the commit (post-merge: a merge commit only; post-rewrite: git's old → new pairs), the
+  # branch, the sequencer state, pre-commit's marker (emptied: consumed) and the identity
+  # variables. node then starts detached, holding none of
   # git's (or its caller's) streams, so nothing waits for it; the queue keeps the order (a
   # rebase's rewrite after its picks). Under PLAN_HOOKS=2 it runs in the foreground, so the
   # trace shows it.
@@ -167,12 +219,17 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   # post-merge lists HEAD's parents too (HEAD^@), before the ref: a merge commit has two or more.
   parents=
   [ "$hook" = post-merge ] && parents='HEAD^@'
-  IFS='
+  if [ -z "$parents" ] && local_git_dir && head_of "$gd"; then
+    # What the git below would answer, read from the files (above).
+    set -- "$gd" "$gd" "$hid" "$href"
+  else
+    IFS='
 '
-  set -f
-  set -- $(git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD $parents --symbolic-full-name HEAD 2>/dev/null)
-  set +f
-  unset IFS
+    set -f
+    set -- $(git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD $parents --symbolic-full-name HEAD 2>/dev/null)
+    set +f
+    unset IFS
+  fi
   ref=
   if [ "$hook" = post-merge ]; then
     [ $# -ge 6 ] || exit 0
@@ -204,7 +261,8 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
 '*) ;; *) printf 'env %s=%s\n' "$v" "$x" ;; esac
       done
     } 2>/dev/null > "$r.tmp" && mv "$r.tmp" "$r" 2>/dev/null; then
-      [ -z "$pairs" ] && [ -s "$m" ] && : > "$m"
+      # Emptied (consumed) by a builtin that cannot end the runner where the file is not writable.
+      [ -z "$pairs" ] && [ -s "$m" ] && true 2>/dev/null > "$m"
       # The writer makes no TLS connection (git does its own), and node 20 reads and parses
       # NODE_EXTRA_CA_CERTS' whole file at startup: ~60 ms of CPU per commit where it is set.
       unset NODE_EXTRA_CA_CERTS

@@ -19,6 +19,8 @@ after(() => {
 
 const message = (r: Repo) => r.git('log', '-1', '--format=%B');
 const record = (r: Repo) => join(r.git('rev-parse', '--absolute-git-dir').trim(), 'plan-hooks', 'trailers');
+/** Consumed: emptied by the runner (no process), or removed. */
+const consumed = (r: Repo) => !existsSync(record(r)) || readFileSync(record(r), 'utf8') === '';
 
 function setup(): Repo {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'Test Author', ['src/api'])]) });
@@ -33,7 +35,7 @@ test('a commit that gets no trailer starts node for pre-commit only', () => {
   r.git('add', '-A');
   assert.equal(r.tryGit(['commit', '-m', 'code'], logs.starts(log)).code, 0);
   assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['hook pre-commit']);
-  assert.equal(existsSync(record(r)), false, 'the record is consumed');
+  assert.equal(consumed(r), true, 'the record is consumed');
   assert.equal(message(r), 'code\n\n');
 });
 
@@ -55,7 +57,7 @@ test('a commit that gets trailers has them written by the runner; one pre-commit
   assert.equal(r.tryGit(['commit', '-m', 'unverified', '--no-verify'], logs.starts(log2)).code, 0);
   assert.deepEqual(readFileSync(log2, 'utf8').trim().split('\n'), ['hook prepare-commit-msg']);
   assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
-  assert.equal(existsSync(record(r)), false, 'the record is consumed');
+  assert.equal(consumed(r), true, 'the record is consumed');
 });
 
 test('a commit staging a plan, whose handoff pre-commit restages, starts node for pre-commit only and is verified', () => {
@@ -91,5 +93,5 @@ test('the runner applies a record on the first commit (no HEAD yet) and reads a 
   assert.equal(r.tryGit(['commit', '-q', '-m', 'first'], logs.starts(log)).code, 0);
   assert.equal(existsSync(log), false, 'no node started');
   assert.match(message(r), /^first\n\nPlan-Task: api\/endpoints\n+$/);
-  assert.equal(existsSync(record(r)), false, 'the record is consumed');
+  assert.equal(consumed(r), true, 'the record is consumed');
 });
