@@ -29,15 +29,21 @@ export interface PickCommand {
   list: string[];
   prefer: string[];
   then: string[];
+  /**
+   * `then` does not run when the ref picked is the branch HEAD is on: its line ends with ` *`
+   * (for-each-ref's `%(HEAD)` last in the format). Its answer then is of no use to the caller.
+   */
+  notOnHead?: boolean;
 }
 
 /** Stands for the ref picked in a PickCommand's `then`. */
 export const PICKED = '@picked-ref@';
 
-/** The first of `prefer` that `listing` (PickCommand's) names, or null (pure). */
-export function pickListed(listing: string, prefer: string[]): string | null {
-  const lines = new Set(listing.split('\n').map((line) => line.slice(0, line.indexOf(' '))));
-  return prefer.find((ref) => lines.has(ref)) ?? null;
+/** The first of `prefer` that `listing` (PickCommand's) names, or null, and whether it is the branch HEAD is on (pure). */
+export function pickListed(listing: string, prefer: string[]): { ref: string; onHead: boolean } | null {
+  const lines = new Map(listing.split('\n').map((line) => [line.slice(0, line.indexOf(' ')), line]));
+  const ref = prefer.find((r) => lines.has(r));
+  return ref === undefined ? null : { ref, onHead: lines.get(ref)!.endsWith(' *') };
 }
 
 /** A PickCommand's output from its parts (the shell prints the same). */
@@ -67,8 +73,9 @@ export async function runAlone(command: BatchCommand, cwd: string): Promise<stri
     if (listing === null) return null;
     const picked = pickListed(listing, command.prefer);
     if (picked === null) return pickOutput(listing, null, null, '');
-    const then = await gitAlone(command.then.map((a) => (a === PICKED ? picked : a)), { cwd, allowFail: true });
-    return pickOutput(listing, picked, then, then === null ? '1' : '0');
+    if (command.notOnHead && picked.onHead) return pickOutput(listing, picked.ref, null, '');
+    const then = await gitAlone(command.then.map((a) => (a === PICKED ? picked.ref : a)), { cwd, allowFail: true });
+    return pickOutput(listing, picked.ref, then, then === null ? '1' : '0');
   }
   if ('args' in command) return gitAlone(command.args, { cwd, input: command.input, allowFail: true });
   for (const args of 'firstOf' in command ? command.firstOf : [command]) {
@@ -94,7 +101,9 @@ function shCommand(command: BatchCommand): string {
     return [
       `if r=$(${gitLine(command.list)}); then b=`,
       `for c_ in ${command.prefer.map(shQuote).join(' ')}; do case "\n$r\n" in *"\n$c_ "*) b=$c_; break ;; esac; done`,
-      `printf '%s\\0%s\\0' "\${r:+$r\n}" "$b"; s=; if [ -n "$b" ]; then ${gitLine(command.then)} 2>/dev/null; s=$?; fi; printf '\\0%s' "$s"`,
+      // The rest of the picked ref's line: `${x#…}` drops what comes before it, `${x%%…}` what follows.
+      ...(command.notOnHead ? [`x="\n$r\n"; x=\${x#*"\n$b "}; x=\${x%%"\n"*}; case "$x" in *' *') h_=1 ;; *) h_= ;; esac`] : []),
+      `printf '%s\\0%s\\0' "\${r:+$r\n}" "$b"; s=; if [ -n "$b" ]${command.notOnHead ? ' && [ -z "$h_" ]' : ''}; then ${gitLine(command.then)} 2>/dev/null; s=$?; fi; printf '\\0%s' "$s"`,
       'else ! :; fi',
     ].join('\n');
   }

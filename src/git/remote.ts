@@ -11,8 +11,11 @@ import { type GitResult, gitResult } from './spawn.js';
 import { type TreeEntry, listTree, listTrees } from './tree.js';
 import { messages } from '../messages/index.js';
 
-/** How every ref listing prints a ref: name, tip, the tip's committer time, the ref it points to. Refnames hold no space (check-ref-format). */
-export const REF_FORMAT = '%(refname) %(objectname) %(committerdate:unix) %(symref)';
+/**
+ * How every ref listing prints a ref: name, tip, the tip's committer time, the ref it points to,
+ * and `*` for the branch HEAD is on (else a space). Refnames hold no space (check-ref-format).
+ */
+export const REF_FORMAT = '%(refname) %(objectname) %(committerdate:unix) %(symref) %(HEAD)';
 
 /** Every remote-tracking ref with its tip and the tip's committer date (raw: the hook's batch reads it as it is). */
 export const REMOTE_REFS = output(['for-each-ref', `--format=${REF_FORMAT}`, 'refs/remotes/']);

@@ -97,7 +97,8 @@ export interface Opened<Q extends Reads> {
  * What openRepositoryWith reads besides its own and the caller's named queries, in the same
  * command as its refs listing: `remotes` lists every remote-tracking ref too; `onBase` (git's
  * arguments, PICKED for the ref) runs on the first of COMMON_BASES the listing holds (the base
- * the repository most often has), so no git runs for a candidate that is not there.
+ * the repository most often has), so no git runs for a candidate that is not there; and not when
+ * HEAD is on that branch (a commit on main: the base is HEAD itself, and judges nothing more).
  */
 export interface RefReads {
   remotes?: boolean;
@@ -238,7 +239,7 @@ export const COMMON_BASES = ['refs/remotes/origin/HEAD', 'refs/heads/main', 'ref
 /** The base candidates, with `remotes` every remote-tracking ref too (a superset: isBaseCandidate narrows it). */
 const refsRead = ({ remotes, onBase }: RefReads): BatchCommand => {
   const list = listRefs(remotes ? ['refs/heads/main', 'refs/heads/master', 'refs/remotes/'] : BASE_PATTERNS);
-  return onBase ? { list, prefer: COMMON_BASES, then: onBase } : list;
+  return onBase ? { list, prefer: COMMON_BASES, then: onBase, notOnHead: true } : list;
 };
 
 /** The two files the configuration is read from, as they are at `rev` (null: not there). */

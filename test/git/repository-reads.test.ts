@@ -12,7 +12,7 @@ import { type BatchCommand, PICKED, gitBatch, parsePicked, runAlone } from '../.
 import { PICKED_JSON_DIFF, revisionJsonDiff } from '../../src/git/changes.js';
 import { gitQueries, gitQuery, output } from '../../src/git/git.js';
 import { blobsAt } from '../../src/git/queries.js';
-import { REMOTE_REFS, parseRefListing } from '../../src/git/remote.js';
+import { REF_FORMAT, REMOTE_REFS, parseRefListing } from '../../src/git/remote.js';
 import { BASE_REFS, configFilesAt, isBaseCandidate, openRepository, openRepositoryWith } from '../../src/git/repository.js';
 import { parseStream, prefetchScript, prefetchedOutputs } from '../../src/git/prefetch.js';
 import { preCommitReads } from '../../src/facts/facts.js';
@@ -104,6 +104,9 @@ test('before the first commit, and from a linked worktree: the same facts', asyn
   assert.equal(read.onBase, null, 'no main yet');
 
   r.git('commit', '-q', '-m', 'first');
+  read = await mergedAgainstSeparate(r.dir);
+  assert.equal(read.repo.base?.commit, read.repo.head);
+  assert.equal(read.onBase, null, 'on main itself: no base diff (the base is HEAD)');
   r.git('worktree', 'add', '-q', '-b', 'other', join(r.dir, '.wt'));
   const wt = join(r.dir, '.wt');
   read = await mergedAgainstSeparate(wt);
@@ -117,16 +120,29 @@ test('a PickCommand alone (no shell) gives what the shell gives', async () => {
   const r = track(makeRepo({ initialCommit: true }));
   r.writeJson('docs/a-plan.json', { a: 1 });
   r.git('add', '-A');
-  const pick = (prefer: string[], then: string[]): BatchCommand => ({ list: ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/'], prefer, then });
+  // A symbolic ref naming main, listed before it: HEAD's mark is read on main's own line.
+  r.git('symbolic-ref', 'refs/heads/alias', 'refs/heads/main');
+  const pick = (prefer: string[], then: string[], notOnHead = false): BatchCommand => ({ list: ['for-each-ref', `--format=${REF_FORMAT}`, 'refs/heads/'], prefer, then, notOnHead });
+  const both = async (command: BatchCommand) => {
+    const [shell] = await gitBatch([command], r.dir, 1);
+    const alone = await runAlone(command, r.dir);
+    assert.deepEqual(parsePicked(alone!), parsePicked(shell!));
+    return parsePicked(shell!);
+  };
   for (const command of [
     pick(['refs/heads/nope', 'refs/heads/main'], PICKED_JSON_DIFF),
     pick(['refs/heads/nope'], PICKED_JSON_DIFF),
     pick(['refs/heads/main'], ['rev-parse', '--verify', '-q', `${PICKED}:no-such-file`]),
   ]) {
-    const [shell] = await gitBatch([command], r.dir, 1);
-    const alone = await runAlone(command, r.dir);
-    assert.deepEqual(parsePicked(alone!), parsePicked(shell!));
+    await both(command);
   }
+  // HEAD on the ref picked: with notOnHead the command does not run; on another branch it does.
+  assert.deepEqual(await both(pick(['refs/heads/main'], PICKED_JSON_DIFF, true)), { listing: r.git('for-each-ref', `--format=${REF_FORMAT}`, 'refs/heads/'), picked: 'refs/heads/main', then: null });
+  assert.match((await both(pick(['refs/heads/main'], PICKED_JSON_DIFF))).then!, /a-plan\.json/);
+  r.git('checkout', '-q', '-b', 'feature');
+  assert.match((await both(pick(['refs/heads/main'], PICKED_JSON_DIFF, true))).then!, /a-plan\.json/);
+  assert.match((await both(pick(['refs/heads/alias', 'refs/heads/main'], PICKED_JSON_DIFF, true))).then!, /a-plan\.json/, 'the alias is not the branch HEAD is on');
+  r.git('checkout', '-q', 'main');
   const [ok] = await gitBatch([pick(['refs/heads/main'], PICKED_JSON_DIFF)], r.dir, 1);
   assert.equal(parsePicked(ok!).picked, 'refs/heads/main');
   const [failed] = await gitBatch([pick(['refs/heads/main'], ['rev-parse', '--verify', '-q', `${PICKED}:no-such-file`])], r.dir, 1);
