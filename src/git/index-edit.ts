@@ -7,28 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { shQuote } from '../lib/sh-quote.js';
-import { git, query, splitNul } from './git.js';
+import { git } from './git.js';
+export { indexModes, indexModesOf, parseIndexModes } from './index-modes.js';
 import { childProcess, failure } from './spawn.js';
-
-/** Pure: `ls-files -s -z` output → path → mode (stage 0 or any stage: one mode per path). */
-export function parseIndexModes(out: string): Map<string, string> {
-  const modes = new Map<string, string>();
-  for (const line of splitNul(out)) {
-    const tab = line.indexOf('\t');
-    modes.set(line.slice(tab + 1), line.slice(0, line.indexOf(' ')));
-  }
-  return modes;
-}
-
-/** The modes of the index entries for `paths`; a path the index does not hold is absent. */
-export const indexModesOf = (paths: string[]) => query(['ls-files', '-s', '-z', '--', ...paths], parseIndexModes);
-
-/** indexModesOf, run against the index `env` names. */
-export async function indexModes(paths: string[], root: string, env: NodeJS.ProcessEnv): Promise<Map<string, string>> {
-  if (paths.length === 0) return new Map();
-  const q = indexModesOf(paths);
-  return q.parse(await git(q.command as string[], { cwd: root, env }));
-}
 
 /**
  * Writes each text as a blob, as it is (no filters: the text is what the index must hold), and

@@ -3,13 +3,13 @@
 import type { Config } from '../config/config.js';
 import { type Answers, gitQueries, gitQuery } from '../git/git.js';
 import { commitsBetween, commitsOf, firstParentBack, isAncestorOf, lastChanges, lastChangesIn, trackedAt } from '../git/history.js';
-import { CURRENT_BRANCH, LAST_COMMIT, commitNamed } from '../git/queries.js';
-import { UNCOMMITTED, uncommittedPaths } from '../git/status.js';
+import { CURRENT_BRANCH, commitNamed } from '../git/queries.js';
+import { uncommittedPaths } from '../git/status.js';
+import { BLOCK_READS } from './reads.js';
 import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
-/** The git reads a block's facts need besides the branch, for a caller to ask with its own. */
-export const BLOCK_READS = { head: LAST_COMMIT, uncommitted: UNCOMMITTED };
+export { BLOCK_READS };
 
 /**
  * The facts a block states, gathered from git (HEAD, branch, what is left uncommitted); `read`:

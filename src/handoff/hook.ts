@@ -3,15 +3,21 @@
 // what the handoff states that git contradicts. Warnings never refuse the commit. The common
 // commit (no plan staged) returns before anything is loaded.
 import type { Change } from '../git/changes.js';
-import type { Known, StartedHandoff } from './stage.js';
+import type { StartedHandoff } from './stage.js';
+import { type Known, startHandoffReads } from './reads.js';
 import { messages } from '../messages/index.js';
 import { sanitize } from '../term.js';
 
-/** The handoff under way when the commit touches a plan, else null (nothing loaded). */
+/**
+ * The handoff under way when the commit touches a plan, else null (nothing loaded): its reads
+ * start before the plan-commit bundle (./stage.ts) loads, and run while it does.
+ */
 export async function startHandoff(root: string, changes: Change[], isPlanFile: (path: string) => boolean, known: Known): Promise<StartedHandoff | null> {
   if (!changes.some((c) => isPlanFile(c.path) || (c.from !== undefined && isPlanFile(c.from)))) return null;
+  const reads = startHandoffReads(root, known);
+  if (!reads) return null;
   const stage = await import('./stage.js');
-  return stage.startHandoff(root, known);
+  return stage.startHandoff(root, known, reads);
 }
 
 /**

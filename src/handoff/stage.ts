@@ -4,27 +4,22 @@
 // unstaged edits survive and nothing but the blocks (and the derived handoff fields) changes.
 // `git commit <paths>` commits a temporary index (next-index-*.lock) while git also holds the
 // real index (index.lock) that becomes .git/index afterwards: both get the same entries.
-// Its git reads start as soon as pre-commit knows a plan is staged (startHandoff), so they run
-// while pre-commit validates; they reuse what pre-commit read (the staged diff, the index's
-// JSON listing) and are one cat-file for every text, the modes, HEAD and what is uncommitted.
+// Its git reads (./reads.ts) start as soon as pre-commit knows a plan is staged, before this
+// bundle loads, so they run while it loads and pre-commit validates; they are one cat-file for
+// every text, the modes, HEAD and what is uncommitted.
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { join } from 'node:path';
-import type { Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
-import { touchedPaths } from '../core/changes.js';
-import { type Answers, gitQueries } from '../git/git.js';
 import { readObjects } from '../git/cat-file.js';
-import type { Change } from '../git/changes.js';
-import { indexModes, indexModesOf, realIndexLock, stageTexts } from '../git/index-edit.js';
-import type { Identity } from '../core/identity.js';
+import { indexModes, realIndexLock, stageTexts } from '../git/index-edit.js';
 import type { Handoff, PlanState } from '../core/plan-types.js';
-import { planMatcher } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
-import { planPathsAmong, snapshotOf } from '../plan/snapshot.js';
+import { snapshotOf } from '../plan/snapshot.js';
 import { readPlanText } from '../plan/plan-text.js';
 import { handoffMismatches } from './mismatches.js';
-import { BLOCK_READS, blockFacts, resolveLastCommit } from './git-facts.js';
+import { blockFacts, resolveLastCommit } from './git-facts.js';
+import type { HandoffReads, Known } from './reads.js';
 import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
 
 const DERIVED = ['updatedBy', 'updatedAt', 'branch'] as const;
@@ -157,16 +152,7 @@ async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string
   return { changed, tree };
 }
 
-/** What pre-commit already decided and read, so the handoff does not ask git again (SPEC §4 identity included). */
-export interface Known {
-  config: Config;
-  identity: Identity;
-  branch: string | null;
-  /** What the index stages against HEAD, all of it (a merge's own changes are fewer). */
-  staged: Change[];
-  /** Every path the index lists that could be a plan (its JSON files, any mode). */
-  indexJson: string[];
-}
+export type { Known };
 
 export interface StageResult {
   staged: string[];
@@ -182,32 +168,16 @@ export interface StartedHandoff {
 }
 
 /**
- * Starts the handoff's git reads when a plan is staged (null otherwise): the index's plans,
- * HEAD's versions of the staged ones, the index versions and modes of the files it may edit
- * (the plans' Markdown, the entry files), HEAD, and what is left uncommitted.
+ * The handoff under way: its reads, started before this bundle was loaded (./reads.ts), and the
+ * blocks it stages from them once every check passed.
  */
-export function startHandoff(root: string, known: Known): StartedHandoff | null {
-  const { config } = known;
-  const plans = planMatcher(config);
-  const stagedPlans = known.staged.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
-  if (stagedPlans.length === 0 && !touchedPaths(known.staged).some(plans.matches)) return null;
-  const indexPlans = planPathsAmong(known.indexJson, config);
-  const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
-  const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
-  const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
-  // One cat-file, and two shells for the rest (they alternate: status, the longest, has one to
-  // itself); all of it runs while pre-commit validates.
-  const reads = Promise.all([
-    readObjects(names, root),
-    gitQueries({ head: BLOCK_READS.head, uncommitted: BLOCK_READS.uncommitted, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined }, root, 2),
-  ]).then(([texts, { modes, ...read }]) => ({ texts, modes: modes ?? new Map<string, string>(), read }));
-  // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
-  reads.catch(() => {});
-  return { stage: (opts, now = new Date()) => stageWith(reads, { root, known, stagedPlans, indexPlans, editable }, opts.planRulesRan, now) };
+export function startHandoff(root: string, known: Known, started: HandoffReads): StartedHandoff {
+  const { reads, ...paths } = started;
+  return { stage: (opts, now = new Date()) => stageWith(reads, { root, known, ...paths }, opts.planRulesRan, now) };
 }
 
 async function stageWith(
-  reads: Promise<{ texts: (string | null)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS> }>,
+  reads: HandoffReads['reads'],
   { root, known, stagedPlans, indexPlans, editable }: { root: string; known: Known; stagedPlans: string[]; indexPlans: string[]; editable: string[] },
   planRulesRan: boolean,
   now: Date,

@@ -54,3 +54,8 @@ export function planMatcher(config: Config): PlanMatcher {
   }
   return { roots: roots.has('') ? [''] : [...roots], matches: (path) => isPlanPath(path, config) };
 }
+
+/** The plan paths among `paths` (a listing under the plan roots), sorted, each once. */
+export function planPathsAmong(paths: string[], config: Config): string[] {
+  return [...new Set(paths)].filter(planMatcher(config).matches).sort();
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { planMatcher } from './discover.js';
 import type { Config } from '../config/config.js';
 import { readObjects } from '../git/cat-file.js';
-import { findPlanFiles } from './discover.js';
+import { findPlanFiles, planPathsAmong } from './discover.js';
 import type { PlanState } from '../core/plan-types.js';
 import { readPlanText } from './plan-text.js';
 import { messages } from '../messages/index.js';
@@ -33,10 +33,7 @@ async function planPaths(place: Place, config: Config, cwd: string): Promise<str
   return planPathsAmong(place === 'index' ? await indexPaths(roots, cwd) : await treePaths(place.rev, roots, cwd), config);
 }
 
-/** The plan paths among `paths` (a listing under the plan roots), sorted, each once. */
-export function planPathsAmong(paths: string[], config: Config): string[] {
-  return [...new Set(paths)].filter(planMatcher(config).matches).sort();
-}
+export { planPathsAmong };
 
 
 /**

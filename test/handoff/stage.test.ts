@@ -5,7 +5,7 @@ import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type Repo, type RunResult, removeDir } from '../fixtures/repo.js';
-import { END, START } from '../../src/handoff/render.js';
+import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../../src/handoff/render.js';
 import { exportPlan } from '../fixtures/plans.js';
 import { assertClean, planRepo } from '../worklog/helpers.js';
 
@@ -199,5 +199,33 @@ test('a plan path that is a symlink in the index is read as the index has it (un
   assert.match(atHead(repo, 'AGENTS.md'), /Follow the link/);
   assert.equal(repo.git('ls-files', '-s', 'docs/link-plan.json').split(' ')[0], '120000', 'the link stays a link');
   assert.equal(r.stderr.match(/docs\/link-plan\.json: handoff: not valid JSON/g)?.length, 1, r.stderr);
+  assertClean(repo);
+});
+
+test('what the commit stages is, byte for byte, the pure renderers\' blocks in the files\' own text (CRLF and non-ASCII kept), and the working files hold the same', () => {
+  const repo = track(planRepo());
+  // A second plan, unchanged by the commit, still in the entry file's block.
+  repo.writeJson('docs/other-plan.json', exportPlan({ planId: 'other', title: 'Other \u00e9t\u00e9 \u{1f600}', handoff: { nextAction: 'Wait' } }));
+  repo.write('docs/other-plan.md', '# Other\n');
+  repo.git('add', '-A');
+  ok(repo.commit('plan: other'));
+  repo.write('AGENTS.md', atHead(repo, 'AGENTS.md').replace(/\n/g, '\r\n'));
+  repo.git('add', 'AGENTS.md');
+  ok(repo.commit('agents: crlf'));
+  const parent = repo.git('rev-parse', 'HEAD').trim();
+  const mdBefore = atHead(repo, 'docs/export-plan.md');
+  const agentsBefore = atHead(repo, 'AGENTS.md');
+  withNextAction(repo, 'R\u00e9essayer \u2014 the loop');
+  repo.git('add', 'docs/export-plan.json');
+  ok(repo.commit('plan: next action'));
+  const plans = ['docs/export-plan.json', 'docs/other-plan.json'].map((path) => ({ path, plan: JSON.parse(atHead(repo, path)) }));
+  const facts = { branch: 'main', head: { id: parent, subject: 'agents: crlf' }, uncommitted: [], now: new Date(plans[0]!.plan.handoff.updatedAt), staleAfterHours: 24 };
+  const md = replaceBlock(mdBefore, renderPlanBlock(plans[0]!, facts));
+  const agents = replaceBlock(agentsBefore, renderAggregateBlock(plans, facts));
+  assert.ok(agents.includes('\r\n') && !/[^\r]\n/.test(agents), 'the entry file keeps its CRLF');
+  assert.equal(atHead(repo, 'docs/export-plan.md'), md);
+  assert.equal(atHead(repo, 'AGENTS.md'), agents);
+  assert.equal(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), md);
+  assert.equal(readFileSync(join(repo.dir, 'AGENTS.md'), 'utf8'), agents);
   assertClean(repo);
 });
