@@ -53,29 +53,46 @@ fi
 
 # Where git keeps this worktree's files, and HEAD, read by the shell itself where the layout says
 # them for sure: each git process is a few ms of every commit. Anything unusual asks git.
-# The git dir (and common dir): a '.git' directory (not a link) at the top that git would take
-# for one, and no variable of git's that moves it or its refs (a linked worktree's or a
-# submodule's hooks get GIT_DIR). Sets gd.
+# The git dir (gd) and the common dir (gc), with no variable of git's that moves them or the
+# refs set but the GIT_DIR git itself sets in a linked worktree:
+# - the main worktree: a '.git' directory (not a link) at the top that git would take for one;
+# - a linked worktree: GIT_DIR is <common dir>/worktrees/<name>, the '.git' file at the top
+#   names it, and its commondir says '../..' (as 'git worktree add' writes them).
 local_git_dir() {
-  gd=
-  [ -z "${GIT_DIR-}${GIT_COMMON_DIR-}${GIT_WORK_TREE-}${GIT_NAMESPACE-}" ] || return 1
+  gd= gc=
+  [ -z "${GIT_COMMON_DIR-}${GIT_WORK_TREE-}${GIT_NAMESPACE-}" ] || return 1
   case $PWD in /?*) ;; *) return 1 ;; esac
-  [ -d .git ] && [ ! -L .git ] && [ -f .git/HEAD ] && [ -d .git/objects ] && [ -d .git/refs ] && [ ! -e .git/commondir ] || return 1
-  gd=$PWD/.git
+  if [ -z "${GIT_DIR-}" ]; then
+    [ -d .git ] && [ ! -L .git ] && [ ! -e .git/commondir ] || return 1
+    gd=$PWD/.git gc=$PWD/.git
+  else
+    case $GIT_DIR in /?*/worktrees/?*) ;; *) return 1 ;; esac
+    case ${GIT_DIR##*/worktrees/} in */*) return 1 ;; esac
+    [ -f .git ] && [ ! -L .git ] && [ -f "$GIT_DIR/commondir" ] || return 1
+    IFS= read -r l 2>/dev/null < .git || return 1
+    [ "$l" = "gitdir: $GIT_DIR" ] || return 1
+    IFS= read -r l 2>/dev/null < "$GIT_DIR/commondir" || return 1
+    [ "$l" = ../.. ] || return 1
+    gd=$GIT_DIR gc=${GIT_DIR%/worktrees/*}
+  fi
+  [ -f "$gd/HEAD" ] && [ -d "$gc/objects" ] && [ -d "$gc/refs" ] || { gd= gc=; return 1; }
 }
-# HEAD's commit (hid) and the ref it names (href; 'HEAD' when detached) in git dir $1, as
-# 'git rev-parse HEAD --symbolic-full-name HEAD' says them: only from a loose ref or a detached
-# id (no link, no reftable); packed refs, an unborn branch or any odd content ask git.
+# HEAD's commit (hid) and the ref it names (href; 'HEAD' when detached), as 'git rev-parse HEAD
+# --symbolic-full-name HEAD' says them, for git dir $1 and common dir $2: only from a loose
+# branch (or any loose ref of the main worktree's) or a detached id, no link, no reftable;
+# packed refs, an unborn branch or any odd content ask git.
 head_of() {
-  [ ! -d "$1/reftable" ] && [ -f "$1/HEAD" ] && [ ! -L "$1/HEAD" ] || return 1
+  [ ! -d "$1/reftable" ] && [ ! -d "$2/reftable" ] && [ -f "$1/HEAD" ] && [ ! -L "$1/HEAD" ] || return 1
   IFS= read -r hid 2>/dev/null < "$1/HEAD" || return 1
   href=HEAD
   case $hid in
     'ref: refs/'*)
       href=${hid#ref: }
       case $href in *[!A-Za-z0-9/_.-]*|*..*|*/.*|*//*|*/|*.lock) return 1 ;; esac
-      [ -f "$1/$href" ] && [ ! -L "$1/$href" ] || return 1
-      IFS= read -r hid 2>/dev/null < "$1/$href" || return 1 ;;
+      # A linked worktree's own refs (refs/worktree/, refs/bisect/, ...) are not the common dir's.
+      [ "$1" = "$2" ] || case $href in refs/heads/?*) ;; *) return 1 ;; esac
+      [ -f "$2/$href" ] && [ ! -L "$2/$href" ] || return 1
+      IFS= read -r hid 2>/dev/null < "$2/$href" || return 1 ;;
   esac
   case $hid in *[!0-9a-f]*) return 1 ;; esac
   [ ${#hid} -eq 40 ] || [ ${#hid} -eq 64 ]
@@ -136,7 +153,7 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
 "; done; } < "$f"
     true 2>/dev/null > "$f"
     if [ -z "$head" ]; then
-      if head_of "$here"; then head=$hid; else head=$(git rev-parse -q --verify HEAD 2>/dev/null) || head=-; fi
+      if head_of "$here" "$gc"; then head=$hid; else head=$(git rev-parse -q --verify HEAD 2>/dev/null) || head=-; fi
     fi
     if [ "$decided" = "$(git write-tree 2>/dev/null) $head" ]; then
       # No trailer (the common commit): no pipeline, whose two forks would write nothing.
@@ -219,9 +236,9 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   # post-merge lists HEAD's parents too (HEAD^@), before the ref: a merge commit has two or more.
   parents=
   [ "$hook" = post-merge ] && parents='HEAD^@'
-  if [ -z "$parents" ] && local_git_dir && head_of "$gd"; then
+  if [ -z "$parents" ] && local_git_dir && head_of "$gd" "$gc"; then
     # What the git below would answer, read from the files (above).
-    set -- "$gd" "$gd" "$hid" "$href"
+    set -- "$gd" "$gc" "$hid" "$href"
   else
     IFS='
 '

@@ -124,17 +124,28 @@ test('the first commit: HEAD names no commit yet, and git says so', () => {
   assert.deepEqual(commitIn(r, r.dir, 'a.txt', { branch: 'main' }), ['head', 'write-tree']);
 });
 
-test('a branch name the shell does not read itself, a linked worktree, GIT_DIR and a .git link: git answers, with the same outcome', () => {
+test('a linked worktree is read from its files too; where its commondir is not the one git worktree add writes, git answers', () => {
+  const r = setup();
+  const wt = join(tmp('plan-hooks-wt-'), 'wt');
+  r.git('worktree', 'add', '-q', '-b', 'side', wt);
+  const entry = () => readLog(r).filter((e): e is CommitEntry => e.type === 'commit').at(-1)!;
+  assert.deepEqual(commitIn(r, wt, 'w.txt', { branch: 'side' }), ['write-tree']);
+  assert.equal(entry().worktree, wt);
+  git(r, wt, 'checkout', '-q', '--detach');
+  assert.deepEqual(commitIn(r, wt, 'd.txt', { branch: null }), ['write-tree']);
+  // The same common dir, written absolute (git reads either): not the layout the shell trusts.
+  const commondir = join(r.dir, '.git', 'worktrees', 'wt', 'commondir');
+  writeFileSync(commondir, `${join(r.dir, '.git')}\n`);
+  git(r, wt, 'checkout', '-q', 'side');
+  assert.deepEqual(commitIn(r, wt, 'x.txt', { branch: 'side' }), ['dir+head', 'write-tree', 'dirs+ref']);
+  assert.equal(entry().worktree, wt);
+});
+
+test('a branch name the shell does not read itself, GIT_DIR and a .git link: git answers, with the same outcome', () => {
   const r = setup();
   r.git('checkout', '-q', '-b', 'feature/ü+1');
   assert.deepEqual(commitIn(r, r.dir, 'a.txt', { branch: 'feature/ü+1' }), ['head', 'write-tree', 'dirs+ref']);
   r.git('checkout', '-q', 'main');
-
-  const wt = join(tmp('plan-hooks-wt-'), 'wt');
-  r.git('worktree', 'add', '-q', '-b', 'side', wt);
-  const entry = () => readLog(r).filter((e): e is CommitEntry => e.type === 'commit').at(-1)!;
-  assert.deepEqual(commitIn(r, wt, 'w.txt', { branch: 'side' }), ['dir+head', 'write-tree', 'dirs+ref']);
-  assert.equal(entry().worktree, wt);
 
   const gitDir = join(r.dir, '.git');
   assert.deepEqual(commitIn(r, r.dir, 'g.txt', { branch: 'main', env: { GIT_DIR: gitDir } }), ['dir+head', 'write-tree', 'dirs+ref']);
