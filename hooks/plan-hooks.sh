@@ -180,10 +180,13 @@ if [ -z "$node" ] || [ ! -x "$node" ]; then
 fi
 if [ -z "$cli" ] || [ ! -f "$cli" ]; then
   # This worktree's node_modules, then the main worktree's (a linked worktree where npm install
-  # never ran has none; git is asked only then: it costs a process on every hook), then a
-  # global install on PATH.
+  # never ran has none; the common dir is read from the files, above, or asked of git only then:
+  # it costs a process on every hook), then a global install on PATH.
   cli=./node_modules/plan-hooks/dist/src/cli.js
-  [ -f "$cli" ] || cli="$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/../node_modules/plan-hooks/dist/src/cli.js"
+  if [ ! -f "$cli" ]; then
+    local_git_dir || gc=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)
+    cli="$gc/../node_modules/plan-hooks/dist/src/cli.js"
+  fi
   # A global install's bin is a link to dist/src/cli.js: followed, so the hook's file is found.
   [ -f "$cli" ] || cli=$(readlink -f "$(command -v plan-hooks)" 2>/dev/null || command -v plan-hooks) || cli=
 fi

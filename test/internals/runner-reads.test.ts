@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { renderRunner } from '../../src/install/scripts.js';
-import { CLI, Repo, makeRepo, removeDir } from '../fixtures/repo.js';
+import { CLI, PACKAGE_ROOT, Repo, makeRepo, removeDir } from '../fixtures/repo.js';
 import { NodeLog } from '../fixtures/node-log.js';
 import { head, readLog } from '../worklog/helpers.js';
 import type { CommitEntry, RewriteEntry } from '../../src/worklog/entry.js';
@@ -35,6 +35,7 @@ const RUNNER_READS: Record<string, string> = {
   'git rev-parse -q --verify HEAD': 'head',
   'git rev-parse --path-format=absolute --git-dir --git-common-dir HEAD --symbolic-full-name HEAD': 'dirs+ref',
   'git write-tree': 'write-tree',
+  'git rev-parse --path-format=absolute --git-common-dir': 'common-dir',
 };
 
 let n = 0;
@@ -223,4 +224,25 @@ test("node is found on PATH as 'command -v' finds it: a non-executable node earl
   assert.equal(readFileSync(log, 'utf8'), 'hook post-commit\n', 'and started the writer with it');
   const entry = readLog(r).at(-1) as CommitEntry;
   assert.deepEqual([entry.type, entry.commit], ['commit', head(r)]);
+});
+
+test("a linked worktree without node_modules finds the main worktree's from its files: no git asked for the common dir", () => {
+  const r = setup(['post-commit']);
+  // A Node repository's runner (no paths baked in), and the package in the main worktree's node_modules.
+  writeFileSync(join(r.dir, '.git', 'hooks', 'plan-hooks.sh'), renderRunner({ node: process.execPath, cli: '' }));
+  mkdirSync(join(r.dir, 'node_modules'));
+  symlinkSync(PACKAGE_ROOT, join(r.dir, 'node_modules', 'plan-hooks'));
+  const wt = join(tmp('plan-hooks-wt-'), 'wt');
+  r.git('worktree', 'add', '-q', '-b', 'side', wt);
+  writeFileSync(join(wt, 'a.txt'), 'a\n');
+  git(r, wt, 'add', 'a.txt');
+  assert.deepEqual(traced(r, ['commit', '-q', '-m', 'a'], { cwd: wt }), []);
+  const entry = readLog(r).at(-1) as CommitEntry;
+  assert.deepEqual([entry.type, entry.commit, entry.branch, entry.worktree], ['commit', git(r, wt, 'rev-parse', 'HEAD'), 'side', wt]);
+  // GIT_DIR set by hand: git is asked, and the hook still runs.
+  writeFileSync(join(wt, 'b.txt'), 'b\n');
+  git(r, wt, 'add', 'b.txt');
+  const gitDir = git(r, wt, 'rev-parse', '--absolute-git-dir');
+  assert.deepEqual(traced(r, ['commit', '-q', '-m', 'b'], { cwd: wt, env: { GIT_DIR: gitDir, GIT_WORK_TREE: wt } }), ['common-dir', 'dirs+ref']);
+  assert.equal((readLog(r).at(-1) as CommitEntry).commit, git(r, wt, 'rev-parse', 'HEAD'));
 });
