@@ -199,9 +199,11 @@ test('amend, rebase and cherry-pick: post-commit and post-rewrite read HEAD from
   const pick = entries.at(-2) as CommitEntry;
   assert.deepEqual([pick.type, pick.commit, pick.operation], ['commit', head(r), 'rebase']);
 
-  // Onto another parent than the rebase's: a pick identical to the rebased commit (same second) would be that commit.
+  // With -x: onto its own parent, within the second it was made, a plain pick is the picked
+  // commit itself (same tree, parent, author and dates), already in the worklog.
   r.git('checkout', '-q', '-b', 'picked', `${mainTip}~1`);
-  assert.deepEqual(traced(r, ['cherry-pick', tip]), []);
+  assert.deepEqual(traced(r, ['cherry-pick', '-x', tip]), []);
+  assert.notEqual(head(r), tip, 'the pick is a new commit');
   const picked = readLog(r).at(-1) as CommitEntry;
   assert.deepEqual([picked.commit, picked.branch, picked.operation], [head(r), 'picked', 'cherry-pick']);
   const seqs = readLog(r).map((e) => e.seq);
