@@ -4,6 +4,7 @@
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 import { decodeText } from '../fs/text.js';
+import { query } from './git.js';
 import { childProcess } from './spawn.js';
 
 /** The contents of the named objects as text (src/fs/text.ts: bytes that are not UTF-8 stay visible), in the order asked; null when missing. */
@@ -33,6 +34,15 @@ export async function readObjects(names: string[], cwd?: string, env: NodeJS.Pro
  */
 export const parseBatchText = (out: string, count: number): (string | null)[] | undefined =>
   out.includes('\uFFFD') ? undefined : parseBatch(Buffer.from(out, 'utf8'), count);
+
+/**
+ * readObjects as a query, for a batch of shells to run beside its other reads: undefined when
+ * the text cannot be split (parseBatchText): the caller asks readObjects then. A failure is git's
+ * error, as readObjects gives it (no answer stands in for the texts). Names one a line: the
+ * caller asks readObjects for a name holding a newline (it refuses it).
+ */
+export const objectTexts = (names: string[]) =>
+  query<(string | null)[] | undefined>({ args: ['cat-file', '--batch'], input: names.map((n) => `${n}\n`).join('') }, (out) => parseBatchText(out, names.length));
 
 /** Parses `git cat-file --batch` output for `count` requests (pure). */
 function parseBatch(out: Buffer, count: number): (string | null)[] {

@@ -8,9 +8,9 @@ import type { Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../core/changes.js';
 import type { Identity } from '../core/identity.js';
-import { readObjects } from '../git/cat-file.js';
+import { objectTexts, readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';
-import { type Answers, gitQueries } from '../git/git.js';
+import { type Answers, gitQueries, gitQuery } from '../git/git.js';
 import { indexModesOf } from '../git/index-modes.js';
 import { LAST_COMMIT } from '../git/queries.js';
 import { UNCOMMITTED } from '../git/status.js';
@@ -52,12 +52,18 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
   const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
   const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
-  // One cat-file, and two shells for the rest (they alternate: status, the longest, has one to
-  // itself).
+  // Two processes: status, the longest, alone; and one shell for HEAD, the modes and every text
+  // (cat-file fed the names). Texts a shell's output cannot carry (bytes that are not UTF-8) and
+  // names one a line cannot are read again by readObjects, which reads bytes.
+  const batched = names.length > 0 && !names.some((n) => n.includes('\n'));
   const reads = Promise.all([
-    readObjects(names, root),
-    gitQueries({ head: BLOCK_READS.head, uncommitted: BLOCK_READS.uncommitted, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined }, root, 2),
-  ]).then(([texts, { modes, ...read }]) => ({ texts, modes: modes ?? new Map<string, string>(), read }));
+    gitQuery(BLOCK_READS.uncommitted, root),
+    gitQueries({ head: BLOCK_READS.head, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined, texts: batched ? objectTexts(names) : undefined }, root, 1),
+  ]).then(async ([uncommitted, { head, modes, texts }]) => ({
+    texts: texts ?? (await readObjects(names, root)),
+    modes: modes ?? new Map<string, string>(),
+    read: { head, uncommitted },
+  }));
   // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
   reads.catch(() => {});
   return { stagedPlans, indexPlans, editable, reads };

@@ -1,12 +1,14 @@
 // The handoff block with real commits: staged with the same commit, from the index, in every
 // staging mode, with the user's unstaged edits surviving and the tree clean afterwards.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { type Repo, type RunResult, removeDir } from '../fixtures/repo.js';
 import { END, START, renderAggregateBlock, renderPlanBlock, replaceBlock } from '../../src/handoff/render.js';
 import { exportPlan } from '../fixtures/plans.js';
+import { decodeText } from '../../src/fs/text.js';
 import { assertClean, planRepo } from '../worklog/helpers.js';
 
 const repos: Repo[] = [];
@@ -228,4 +230,21 @@ test('what the commit stages is, byte for byte, the pure renderers\' blocks in t
   assert.equal(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), md);
   assert.equal(readFileSync(join(repo.dir, 'AGENTS.md'), 'utf8'), agents);
   assertClean(repo);
+});
+
+test('an entry file holding bytes that are not UTF-8 is read as bytes (not through the shell\'s text) and gets the same block', () => {
+  const repo = track(planRepo());
+  const latin1 = Buffer.concat([Buffer.from(atHead(repo, 'AGENTS.md'), 'utf8'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]);
+  writeFileSync(join(repo.dir, 'AGENTS.md'), latin1);
+  repo.git('add', 'AGENTS.md');
+  ok(repo.commit('agents: latin-1'));
+  const parent = repo.git('rev-parse', 'HEAD').trim();
+  withNextAction(repo, 'Next, after the Latin-1 line');
+  repo.git('add', 'docs/export-plan.json');
+  ok(repo.commit('plan: next action'));
+  const plans = [{ path: 'docs/export-plan.json', plan: JSON.parse(atHead(repo, 'docs/export-plan.json')) }];
+  const facts = { branch: 'main', head: { id: parent, subject: 'agents: latin-1' }, uncommitted: [], now: new Date(plans[0]!.plan.handoff.updatedAt), staleAfterHours: 24 };
+  const staged = execFileSync('git', ['cat-file', 'blob', 'HEAD:AGENTS.md'], { cwd: repo.dir });
+  assert.deepEqual(staged, Buffer.from(replaceBlock(decodeText(latin1), renderAggregateBlock(plans, facts)), 'utf8'));
+  assert.match(staged.toString('utf8'), /Next, after the Latin-1 line/);
 });
