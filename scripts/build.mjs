@@ -36,8 +36,9 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 // too (evaluated only when reached), except two that only a commit staging a plan reaches and
 // that bring the plan validator: those are a second CommonJS file, hooks/plan-commit.cjs,
 // required only then (as ES modules from dist/src they cost a plan commit ~40 modules and the
-// ESM loader). It carries its own copies of shared modules, which is why errors are told apart
-// by a registered symbol (src/errors.ts), not by instanceof.
+// ESM loader). It carries its own copies of shared modules (its sentences aside, lent by the
+// bundle that loads it: sharedSentences below), which is why errors are told apart by a
+// registered symbol (src/errors.ts), not by instanceof.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
 const LOADED_FROM_DISK = ['check/plan-rules.js', 'handoff/stage.js'].map((f) => join(src, f));
@@ -53,8 +54,28 @@ const fromDisk = {
       if (args.kind !== 'dynamic-import' || !LOADED_FROM_DISK.includes(target)) return undefined;
       return { path: 'plan-commit', namespace: 'plan-commit' };
     });
-    // Evaluated where the import is reached: a require, so no ES module loader starts.
-    b.onLoad({ filter: /.*/, namespace: 'plan-commit' }, () => ({ contents: `module.exports = require('${PLAN_COMMIT}');`, resolveDir: join(src, 'hooks'), loader: 'js' }));
+    // Evaluated where the import is reached: a require, so no ES module loader starts. The
+    // bundle that loads plan-commit.cjs lends it its sentences first (see sharedSentences).
+    b.onLoad({ filter: /.*/, namespace: 'plan-commit' }, () => ({
+      contents: `import { messages, noun, plural } from '../messages/index.js';\nglobalThis[Symbol.for('${SENTENCES_KEY}')] ??= { messages, noun, plural };\nconst planCommit = require('${PLAN_COMMIT}');\nexport const loadPlanRules = planCommit.loadPlanRules;\nexport const startHandoff = planCommit.startHandoff;\n`,
+      resolveDir: join(src, 'hooks'),
+      loader: 'js',
+    }));
+  },
+};
+// plan-commit.cjs has no sentences of its own (src/messages/ was a third of it: compiled on every
+// plan commit a second time): it uses those of the hook's bundle that loads it, which every
+// sentence is read through (messages.<area>.<name>) once that bundle lent them. Only the hooks'
+// bundles load it (fromDisk above).
+const SENTENCES_KEY = 'plan-hooks.sentences';
+const sharedSentences = {
+  name: 'shared-sentences',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => (resolve(args.resolveDir, args.path) === join(src, 'messages', 'index.js') ? { path: 'messages', namespace: 'shared-sentences' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'shared-sentences' }, () => ({
+      contents: `const lent = () => globalThis[Symbol.for('${SENTENCES_KEY}')];\nexport const messages = new Proxy({}, { get: (_, key) => lent().messages[key] });\nexport const plural = (...args) => lent().plural(...args);\nexport const noun = (...args) => lent().noun(...args);\n`,
+      loader: 'js',
+    }));
   },
 };
 // The coding agents' edit-time hook is three bundles. agent.cjs, which the committed shim
@@ -107,7 +128,7 @@ const entries = [
   { name: 'agent', plugins: [lazyAgentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
   { name: 'agent-main', plugins: [lazyAgentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
-  { name: 'plan-commit', plugins: [bundledValidators], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
+  { name: 'plan-commit', plugins: [bundledValidators, sharedSentences], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
 ];
 for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" } of entries) {
   const result = await build({

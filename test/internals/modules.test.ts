@@ -61,4 +61,7 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   assert.match(bundle('plan-commit.cjs'), /generated\/plan-state\.v1\.validator\.js/);
   assert.match(bundle('plan-commit.cjs'), /ajv-formats\/dist\/formats\.js/);
   assert.doesNotMatch(bundle('pre-commit.cjs'), /plan-state\.v1\.validator|node_modules\/ajv/);
+  // Its sentences are the loading bundle's (scripts/build.mjs, sharedSentences): none of its own.
+  assert.doesNotMatch(bundle('plan-commit.cjs'), /dist\/src\/messages\//);
+  assert.match(bundle('pre-commit.cjs'), /dist\/src\/messages\/plan\.js/);
 });
