@@ -36,8 +36,8 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 // too (evaluated only when reached), except two that only a commit staging a plan reaches and
 // that bring the plan validator: those are a second CommonJS file, hooks/plan-commit.cjs,
 // required only then (as ES modules from dist/src they cost a plan commit ~40 modules and the
-// ESM loader). It carries its own copies of shared modules (its sentences aside, lent by the
-// bundle that loads it: sharedSentences below), which is why errors are told apart by a
+// ESM loader). It carries its own copies of shared modules (its sentences aside: it requires the
+// hooks' messages.cjs, as their bundles do, below), which is why errors are told apart by a
 // registered symbol (src/errors.ts), not by instanceof.
 const { build } = require('esbuild');
 const src = join(root, 'dist', 'src');
@@ -54,58 +54,49 @@ const fromDisk = {
       if (args.kind !== 'dynamic-import' || !LOADED_FROM_DISK.includes(target)) return undefined;
       return { path: 'plan-commit', namespace: 'plan-commit' };
     });
-    // Evaluated where the import is reached: a require, so no ES module loader starts. The
-    // bundle that loads plan-commit.cjs lends it its sentences first (see sharedSentences).
-    b.onLoad({ filter: /.*/, namespace: 'plan-commit' }, () => ({
-      contents: `import { messages, noun, plural } from '../messages/index.js';\nglobalThis[Symbol.for('${SENTENCES_KEY}')] ??= { messages, noun, plural };\nconst planCommit = require('${PLAN_COMMIT}');\nexport const loadPlanRules = planCommit.loadPlanRules;\nexport const startHandoff = planCommit.startHandoff;\n`,
-      resolveDir: join(src, 'hooks'),
-      loader: 'js',
-    }));
+    // Evaluated where the import is reached: a require, so no ES module loader starts.
+    b.onLoad({ filter: /.*/, namespace: 'plan-commit' }, () => ({ contents: `module.exports = require('${PLAN_COMMIT}');`, resolveDir: join(src, 'hooks'), loader: 'js' }));
   },
 };
-// plan-commit.cjs has no sentences of its own (src/messages/ was a third of it: compiled on every
-// plan commit a second time): it uses those of the hook's bundle that loads it, which every
-// sentence is read through (messages.<area>.<name>) once that bundle lent them. Only the hooks'
-// bundles load it (fromDisk above).
-const SENTENCES_KEY = 'plan-hooks.sentences';
-const sharedSentences = {
-  name: 'shared-sentences',
-  setup(b) {
-    b.onResolve({ filter: /^\./ }, (args) => (resolve(args.resolveDir, args.path) === join(src, 'messages', 'index.js') ? { path: 'messages', namespace: 'shared-sentences' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'shared-sentences' }, () => ({
-      contents: `const lent = () => globalThis[Symbol.for('${SENTENCES_KEY}')];\nexport const messages = new Proxy({}, { get: (_, key) => lent().messages[key] });\nexport const plural = (...args) => lent().plural(...args);\nexport const noun = (...args) => lent().noun(...args);\n`,
-      loader: 'js',
-    }));
-  },
-};
-// The coding agents' edit-time hook is three bundles. agent.cjs, which the committed shim
-// .plan-hooks/agent-hook.sh starts on every edit an agent makes, is a small loader
-// (src/agents/loader.ts) that runs agent-main.cjs (src/agents/main.ts) from V8's code cache.
-// agent-main.cjs holds only what the pre-tool decision needs: the sentences (src/messages/,
-// most of a bundle's compile time) and the replies (src/agents/replies.ts) are
-// agent-replies.cjs, required only when the hook has something to say; the config validator
-// loads from dist/src, as above.
-const AGENT_REPLIES = './agent-replies.cjs';
-const lazyAgentParts = {
-  name: 'lazy-agent-parts',
+// The sentences (src/messages/, most of a bundle's compile time) are a bundle of their own,
+// required when a hook first reads one: the common commit and the unclaimed edit say nothing.
+// So are node:module (createRequire: loading it starts node's ESM loader, ~3 M instructions),
+// required when createRequire is first called. `sentences` is the bundle that holds them. A
+// plan commit compiles them once: plan-commit.cjs requires the same messages.cjs.
+const lazySentences = (sentences) => ({
+  name: 'lazy-sentences',
   setup(b) {
     b.onResolve({ filter: /^\./ }, (args) => {
-      if (args.path === AGENT_REPLIES) return { path: AGENT_REPLIES, external: true };
-      const target = resolve(args.resolveDir, args.path);
-      if (target === join(src, 'messages', 'index.js')) return { path: 'messages', namespace: 'lazy' };
-      if (args.kind === 'dynamic-import' && target === join(src, 'agents', 'replies.js')) return { path: 'replies', namespace: 'lazy' };
-      if (args.kind === 'dynamic-import' && target === join(src, 'config', 'validate.js')) return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
+      if (args.path === sentences) return { path: sentences, external: true };
+      if (resolve(args.resolveDir, args.path) === join(src, 'messages', 'index.js')) return { path: 'messages', namespace: 'lazy-sentences' };
       return undefined;
     });
     const lazy = {
-      replies: `module.exports = require('${AGENT_REPLIES}');`,
       // Each sentence is reached through messages.<area>.<name>: the first one read loads them all.
-      messages: `let loaded;\nexport const messages = new Proxy({}, { get: (_, key) => (loaded ??= require('${AGENT_REPLIES}')).messages[key] });`,
+      messages: `import { noun, plural } from './plural.js';\nexport { noun, plural };\nlet loaded;\nexport const messages = new Proxy({}, { get: (_, key) => (loaded ??= require('${sentences}')).messages[key] });`,
       'node-module': `export const createRequire = (from) => require('node:module').createRequire(from);`,
     };
-    // node:module starts node's ESM loader (~3 M instructions): required when createRequire is first called.
-    b.onResolve({ filter: /^node:module$/ }, (args) => (args.kind === 'import-statement' ? { path: 'node-module', namespace: 'lazy' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({ contents: lazy[args.path], resolveDir: join(src, 'hooks'), loader: 'js' }));
+    b.onResolve({ filter: /^node:module$/ }, (args) => (args.kind === 'import-statement' ? { path: 'node-module', namespace: 'lazy-sentences' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-sentences' }, (args) => ({ contents: lazy[args.path], resolveDir: join(src, 'messages'), loader: 'js' }));
+  },
+});
+// Each hook is two bundles and the sentences: <hook>.cjs, which the runner starts, is a small
+// loader (src/hooks/loader.ts) that runs <hook>-main.cjs from V8's code cache; the sentences are
+// messages.cjs. The coding agents' edit-time hook is the same: agent.cjs (src/agents/loader.ts)
+// runs agent-main.cjs (src/agents/main.ts), and its sentences and replies (src/agents/replies.ts)
+// are agent-replies.cjs; its config validator loads from dist/src.
+const AGENT_REPLIES = './agent-replies.cjs';
+const HOOK_SENTENCES = './messages.cjs';
+const agentParts = {
+  name: 'agent-parts',
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (args.kind === 'dynamic-import' && target === join(src, 'agents', 'replies.js')) return { path: 'replies', namespace: 'agent-parts' };
+      if (args.kind === 'dynamic-import' && target === join(src, 'config', 'validate.js')) return { path: `./${relative(join(src, 'hooks'), target)}`, external: true };
+      return undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'agent-parts' }, () => ({ contents: `module.exports = require('${AGENT_REPLIES}');`, resolveDir: join(src, 'hooks'), loader: 'js' }));
   },
 };
 // The compiled validators require ajv's runtime helpers and ajv-formats through createRequire
@@ -121,14 +112,18 @@ const bundledValidators = {
     });
   },
 };
+// The bundles vm.Script runs (src/lib/code-cache.ts): it has no import() of its own on Node 20,
+// so the loader passes one in as __import.
+const RUN_FROM_CACHE = new Set([...HOOKS.map((hook) => `${hook}-main`), 'agent-main']);
 const entries = [
-  ...HOOKS.map((hook) => ({ name: hook, contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
-  // agent.cjs runs agent-main.cjs from V8's code cache (src/agents/loader.ts). createRequire
-  // takes the bundle's path as well as its URL: node:url stays unloaded too.
-  { name: 'agent', plugins: [lazyAgentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
-  { name: 'agent-main', plugins: [lazyAgentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+  // createRequire takes the bundle's path as well as its URL: node:url stays unloaded in a loader.
+  ...HOOKS.map((hook) => ({ name: hook, plugins: [lazySentences(HOOK_SENTENCES)], banner: '', contents: `import { load } from './loader.js';\nload('${hook}', __dirname, require);\n` })),
+  ...HOOKS.map((hook) => ({ name: `${hook}-main`, plugins: [lazySentences(HOOK_SENTENCES), fromDisk], contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
+  { name: 'messages', contents: `export { messages } from '../messages/index.js';\n` },
+  { name: 'agent', plugins: [lazySentences(AGENT_REPLIES), agentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
+  { name: 'agent-main', plugins: [lazySentences(AGENT_REPLIES), agentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
-  { name: 'plan-commit', plugins: [bundledValidators, sharedSentences], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
+  { name: 'plan-commit', plugins: [lazySentences(HOOK_SENTENCES), bundledValidators], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
 ];
 for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" } of entries) {
   const result = await build({
@@ -149,14 +144,12 @@ for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundl
   // A module that looks up a file relative to itself would get the bundle's place instead.
   const located = Object.keys(result.metafile.inputs).filter((f) => existsSync(join(root, f)) && /import\.meta/.test(readFileSync(join(root, f), 'utf8').replaceAll('createRequire(import.meta.url)', '')));
   if (located.length > 0) throw new Error(`hooks/${hook}.cjs bundles modules that use import.meta: ${located.join(', ')}`);
-  if (hook === 'agent-main') {
-    // Run by vm.Script (src/agents/code-cache.ts), which has no import() of its own on Node 20:
-    // the loader passes one in as __import.
-    const file = join(src, 'hooks', 'agent-main.cjs');
+  if (RUN_FROM_CACHE.has(hook)) {
+    const file = join(src, 'hooks', `${hook}.cjs`);
     // esbuild escapes every other character outside ASCII (charset ascii), so what is left is in
     // comments: one is enough for V8 to hold the whole source as two-byte and scan it slower.
-    const text = readFileSync(file, 'utf8').replaceAll('await import("./', 'await __import("./').replace(/[^\x00-\x7f]/g, '?');
-    if (/\bimport\(/.test(text.replaceAll('__import(', ''))) throw new Error('hooks/agent-main.cjs has an import() the loader does not provide');
+    const text = readFileSync(file, 'utf8').replace(/\bimport\((?=["'])/g, '__import(').replace(/[^\x00-\x7f]/g, '?');
+    if (/\bimport\(/.test(text.replaceAll('__import(', ''))) throw new Error(`hooks/${hook}.cjs has an import() the loader does not provide`);
     writeFileSync(file, text);
   }
 }

@@ -15,7 +15,7 @@ import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
 import { agentStateDir } from './seen.js';
-import { readIf } from './git-dir.js';
+import { readIf } from '../git/git-dir.js';
 
 const SHIM_TEMPLATE = new URL('../../../hooks/agent-hook.sh', import.meta.url);
 

@@ -12,7 +12,7 @@ import { readTextFileSync } from '../fs/text.js';
 import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
-import { gitDirOf, readIf } from './git-dir.js';
+import { gitDirOf, readIf } from '../git/git-dir.js';
 // The one sentence every edit needs, from its own area: all of ../messages/index.js loads the
 // agent hook's second bundle (scripts/build.mjs), which costs an unclaimed edit ~5 ms of CPU.
 import { claimsMessages } from '../messages/claims.js';

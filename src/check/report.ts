@@ -48,8 +48,11 @@ export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date,
   return out;
 }
 
-/** Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals. */
-export function formatDecision(decision: Decision, identity: Identity, now: Date, bypass = messages.bypassCommit()): string {
+/**
+ * Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals.
+ * `bypass` defaults where a refusal is worded: a decision with nothing to say reads no sentence.
+ */
+export function formatDecision(decision: Decision, identity: Identity, now: Date, bypass?: string): string {
   let out = '';
   const { errors, warnings } = decision;
   if (errors.length > 0 || warnings.length > 0) {

@@ -2,7 +2,9 @@
 // name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, a command's --as) must agree with the
 // coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';
-import { messages } from '../messages/index.js';
+// Every commit's identity carries its detail (the verified marker records it): from its own
+// area, since all of ../messages/index.js is a bundle of its own that a silent commit never loads.
+import { identityMessages } from '../messages/identity.js';
 import { KNOWN_MARKERS } from './known-markers.js';
 
 export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
@@ -76,10 +78,10 @@ export function pickIdentity(facts: {
   if (facts.configAgent) return { name: facts.configAgent, source: 'git-config', detail: 'git config plan-hooks.agent' };
   const markers = markersIn(facts.env, facts.config);
   if (facts.branchHolder && agreesWithMarkers(facts.branchHolder.name, markers, facts.config.aliases)) {
-    return { name: facts.branchHolder.name, source: 'branch', detail: messages.identityDetail.branch(facts.branchHolder.task) };
+    return { name: facts.branchHolder.name, source: 'branch', detail: identityMessages.identityDetail.branch(facts.branchHolder.task) };
   }
-  if (markers.length > 0) return { name: markers[0]!.name, source: 'agent-marker', detail: messages.identityDetail.marker(markers[0]!.variable) };
-  return { name: facts.authorName ?? 'unknown', source: 'git-author', detail: messages.identityDetail.gitAuthor };
+  if (markers.length > 0) return { name: markers[0]!.name, source: 'agent-marker', detail: identityMessages.identityDetail.marker(markers[0]!.variable) };
+  return { name: facts.authorName ?? 'unknown', source: 'git-author', detail: identityMessages.identityDetail.gitAuthor };
 }
 
 /** Canonical form of a name for comparison: lower case, aliases folded to their canonical name. */

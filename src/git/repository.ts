@@ -174,6 +174,8 @@ async function configInForce(
 ): Promise<Pick<Repository, 'config' | 'configSource' | 'configProblem'>> {
   let texts = atHead;
   let source: ConfigSource = 'HEAD';
+  // Told by a flag, not by the source's sentence: a commit that says nothing loads no sentence.
+  let working = false;
   if (head === null) {
     // The first commit: a base branch's rules when one exists (an orphan branch in a repository
     // with history), else the working tree's.
@@ -184,12 +186,13 @@ async function configInForce(
     } else {
       texts = workingConfigTexts(root);
       source = messages.sourceWorkingTree();
+      working = true;
     }
   }
   try {
-    return { config: await configFromTexts(texts, (file) => (source === messages.sourceWorkingTree() ? join(root, file) : `${source}:${file}`)), configSource: source, configProblem: null };
+    return { config: await configFromTexts(texts, (file) => (working ? join(root, file) : `${source}:${file}`)), configSource: source, configProblem: null };
   } catch (error) {
-    if (!(error instanceof UsageError) || source === messages.sourceWorkingTree()) throw error;
+    if (!(error instanceof UsageError) || working) throw error;
     return { config: DEFAULT_CONFIG, configSource: 'defaults', configProblem: error.message };
   }
 }

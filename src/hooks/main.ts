@@ -23,11 +23,16 @@ export async function runHook(name: HookName, load: () => Promise<HookRun>, args
     if (process.env.PLAN_HOOKS === '2') process.stderr.write(messages.hookTrace(name, code));
     return spec.blocking || spec.exitCode ? code : EXIT.ok;
   } catch (error) {
-    process.stderr.write(formatError(error, `hook ${name}`));
-    if (!spec.blocking) return EXIT.ok;
-    process.stderr.write(messages.hookFailClosed[name] ?? '');
-    return EXIT.failed;
+    return internalError(name, error);
   }
+}
+
+/** Reports an error the hook did not expect; the exit code git should see: pre-commit and pre-push fail closed, saying how to get past. */
+export function internalError(name: HookName, error: unknown): number {
+  process.stderr.write(formatError(error, `hook ${name}`));
+  if (!HOOK_TABLE[name].blocking) return EXIT.ok;
+  process.stderr.write(messages.hookFailClosed[name] ?? '');
+  return EXIT.failed;
 }
 
 /** Appends this hook's answer to doctor's probe file; false when there is no such file (a real run). */

@@ -43,7 +43,7 @@ export const isRacy = (sig: StatSignature, now: number): boolean => now - sig.ch
  * sees half a file. Never throws: false when it cannot be written (a cache that cannot be
  * written only costs the next run a read). No fsync unless `durable`: a crash may lose a cache,
  * never a fact; `durable` is for a cache whose damaged content could crash its reader (V8's code
- * cache, ../agents/code-cache.ts).
+ * cache, ./code-cache.ts).
  */
 export function replaceCacheFile(file: string, text: string | Uint8Array, durable = false): boolean {
   const temp = `${file}.${process.pid}.tmp`;

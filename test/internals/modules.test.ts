@@ -1,7 +1,9 @@
 // The modules a commit loads. A code-only commit: one bundled CommonJS file per hook that
-// starts node (built by scripts/build.mjs), and nothing else of plan-hooks: no ES module (the
-// ESM loader costs a hook ~3 ms), no picocolors (loaded on the first colour), no validator, no
-// lint-staged. A commit staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
+// starts node (built by scripts/build.mjs: a loader that runs the hook's code from V8's code
+// cache, outside node's module list), and nothing else of plan-hooks: no ES module (the ESM
+// loader costs a hook ~3 ms), no sentences (messages.cjs, loaded when a hook has something to
+// say), no picocolors (loaded on the first colour), no validator, no lint-staged. A commit
+// staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,7 +34,10 @@ test('a code-only commit loads one bundled file per hook and nothing else of pla
   for (let i = 0; i < 400 && !(existsSync(worklog) && readFileSync(worklog, 'utf8').includes(head)); i++) spawnSync('sleep', ['0.05']);
   const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
   const loaded = new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(pkg)).map((u) => u.slice(pkg.length + 1)));
-  // prepare-commit-msg did not start node: pre-commit found no trailer to add.
+  // prepare-commit-msg did not start node: pre-commit found no trailer to add. The sentences'
+  // bundle is the detached worklog writer's to load when it words an entry (pre-commit's own
+  // silence is pinned below).
+  loaded.delete('dist/src/hooks/messages.cjs');
   assert.deepEqual([...loaded].sort(), ['dist/src/hooks/post-commit.cjs', 'dist/src/hooks/pre-commit.cjs']);
   assert.doesNotMatch(readFileSync(log, 'utf8'), /picocolors/);
 });
@@ -55,13 +60,45 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   // The validator and the handoff are one more CommonJS file, required only now: no ES module.
   const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
   const planLoaded = new Set(readFileSync(planLog, 'utf8').split('\n').filter((u) => u.startsWith(`${pkg}/dist/`)).map((u) => u.slice(pkg.length + 1)));
-  assert.deepEqual([...planLoaded].sort(), ['dist/src/hooks/plan-commit.cjs', 'dist/src/hooks/pre-commit.cjs'], 'the handoff and the validator are loaded only when a plan is staged');
+  // The handoff block is worded: the sentences' bundle too.
+  assert.deepEqual([...planLoaded].sort(), ['dist/src/hooks/messages.cjs', 'dist/src/hooks/plan-commit.cjs', 'dist/src/hooks/pre-commit.cjs'], 'the handoff and the validator are loaded only when a plan is staged');
   // The compiled validator (and ajv's helpers) are in that file, not in the one every commit loads.
   const bundle = (name: string) => readFileSync(join(CLI, '..', 'hooks', name), 'utf8');
   assert.match(bundle('plan-commit.cjs'), /generated\/plan-state\.v1\.validator\.js/);
   assert.match(bundle('plan-commit.cjs'), /ajv-formats\/dist\/formats\.js/);
-  assert.doesNotMatch(bundle('pre-commit.cjs'), /plan-state\.v1\.validator|node_modules\/ajv/);
-  // Its sentences are the loading bundle's (scripts/build.mjs, sharedSentences): none of its own.
-  assert.doesNotMatch(bundle('plan-commit.cjs'), /dist\/src\/messages\//);
-  assert.match(bundle('pre-commit.cjs'), /dist\/src\/messages\/plan\.js/);
+  assert.doesNotMatch(bundle('pre-commit-main.cjs'), /plan-state\.v1\.validator|node_modules\/ajv/);
+  // Its sentences are the hooks' bundle of them (scripts/build.mjs, lazySentences): none of its own, none in the hook's.
+  assert.doesNotMatch(bundle('plan-commit.cjs'), /dist\/src\/messages\/(?!plural\.js)/);
+  assert.doesNotMatch(bundle('pre-commit-main.cjs'), /dist\/src\/messages\/plan\.js/);
+  assert.match(bundle('messages.cjs'), /dist\/src\/messages\/plan\.js/);
+});
+
+test("an honest, silent pre-commit loads no sentences, cached or not; a refusal loads them and reads as the CLI's", () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit']);
+  repos.push(r);
+  const pkg = pathToFileURL(join(CLI, '..', '..', '..')).href;
+  const bundles = (log: string) => [...new Set(readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith(`${pkg}/dist/`)).map((u) => u.slice(pkg.length + 1)))].sort();
+  const cache = join(r.dir, '.git/plan-hooks/code-cache/pre-commit');
+  for (const label of ['no code cache yet', 'from the code cache']) {
+    assert.equal(existsSync(cache), label !== 'no code cache yet', label);
+    const log = join(logs.dir, `silent-${label}.log`);
+    r.write('src/free.ts', `${label}\n`);
+    r.git('add', '-A');
+    const res = r.tryGit(['commit', '-q', '-m', 'code'], logs.modules(log));
+    assert.equal(res.code, 0, res.stderr);
+    assert.equal(res.stderr, '', `${label}: nothing to say`);
+    assert.deepEqual(bundles(log), ['dist/src/hooks/pre-commit.cjs'], label);
+  }
+
+  const log = join(logs.dir, 'refused.log');
+  r.write('src/api/users.ts', 'x\n');
+  r.git('add', '-A');
+  const refused = r.tryGit(['commit', '-q', '-m', 'code'], logs.modules(log));
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /api\/endpoints[\s\S]*codex/);
+  assert.deepEqual(bundles(log), ['dist/src/hooks/messages.cjs', 'dist/src/hooks/pre-commit.cjs']);
+  // The same hook through the CLI (ES modules from dist/src, every sentence in one module): the same words.
+  const cli = r.cli(['hook', 'pre-commit']);
+  assert.equal(cli.code, 1);
+  assert.equal(refused.stderr, cli.stderr);
 });

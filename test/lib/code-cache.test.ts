@@ -1,32 +1,31 @@
-// The edit-time hook's bundle run from V8's code cache under the git dir: the cache is made by a
-// run that keeps it and used by the next; it never stands in for another bundle, even one of the
+// A hook's bundle run from V8's code cache (the edit-time hook's and pre-commit's loaders): the
+// cache is made by a run that keeps it and used by the next; it never stands in for another bundle, even one of the
 // same length (V8 checks only the length), nor for another node; a damaged or foreign file is
 // ignored; and the bundle gets the require and import() a CommonJS module has.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { cachedDataOf, codeCacheBytes, codeCacheFile } from '../../src/agents/code-cache.js';
+import { cachedDataOf, codeCacheBytes } from '../../src/lib/code-cache.js';
 
-const codeCache = new URL('../../src/agents/code-cache.js', import.meta.url).href;
+const codeCache = new URL('../../src/lib/code-cache.js', import.meta.url).href;
 
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-code-cache-'));
-  const root = join(dir, 'repo');
-  mkdirSync(join(root, '.git'), { recursive: true });
+  const file = join(dir, 'state', 'code-cache');
   const bundle = join(dir, 'bundle.cjs');
   const runner = join(dir, 'run.mjs');
-  // What loader.ts does, with the keep flag from the command line.
-  writeFileSync(runner, `import { createRequire } from 'node:module';\nimport { runBundle } from ${JSON.stringify(codeCache)};\nrunBundle(process.argv[2], process.argv[3], process.argv[4] === 'keep', createRequire(${JSON.stringify(pathToFileURL(runner).href)}));\n`);
+  // What the loaders do, with the keep flag from the command line.
+  writeFileSync(runner, `import { createRequire } from 'node:module';\nimport { runBundle } from ${JSON.stringify(codeCache)};\nrunBundle(process.argv[2], process.argv[3], () => process.argv[4] === 'keep', createRequire(${JSON.stringify(pathToFileURL(runner).href)}));\n`);
   const run = (keep = true) => {
-    const r = spawnSync(process.execPath, [runner, bundle, root, keep ? 'keep' : 'no'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [runner, bundle, file, keep ? 'keep' : 'no'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     return r.stdout;
   };
-  return { dir, root, bundle, run, file: codeCacheFile(join(root, '.git')), done: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }) };
+  return { dir, bundle, run, file, done: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 }) };
 }
 
 /** A bundle that uses what a CommonJS module has; `word` is 5 letters, so every version has one length. */

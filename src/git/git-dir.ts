@@ -1,6 +1,6 @@
 // Where a worktree's git dir is, read from the file system alone (no git process): the
-// edit-time hook's loader needs it before anything else is loaded (./loader.ts), and the
-// workspace after it (./workspace.ts).
+// loaders of the hooks' bundles need it before anything else is loaded (../agents/loader.ts,
+// ../hooks/loader.ts), and the edit-time hook's workspace after it (../agents/workspace.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 

@@ -1,0 +1,42 @@
+// Each hook's entry, dist/src/hooks/<hook>.cjs, which the runner starts with node: it runs the
+// hook's bundle beside it (<hook>-main.cjs, ./main.ts and the hook's file) from V8's code cache
+// of it (../lib/code-cache.ts), kept under the git dir. Kept this small because node compiles
+// it on every commit. The sentences are a third bundle (messages.cjs, scripts/build.mjs),
+// required only when a hook has something to say.
+import { isAbsolute, join } from 'node:path';
+import { runBundle } from '../lib/code-cache.js';
+import { gitDirOf } from '../git/git-dir.js';
+import type { HookName } from '../core/hook-table.js';
+import { internalError } from './main.js';
+
+/** Where the code cache of `hook`'s bundle is kept for the worktree whose git dir is `gitDir`. */
+export const hookCodeCacheFile = (gitDir: string, hook: HookName) => join(gitDir, 'plan-hooks', 'code-cache', hook);
+
+/**
+ * The git dir of the repository the hook runs for: git starts hooks at the worktree's top, and
+ * sets GIT_DIR (absolute) in a linked worktree or a submodule. A relative GIT_DIR or none found: no cache.
+ */
+function gitDirHere(): string | null {
+  const named = process.env.GIT_DIR;
+  if (named !== undefined && named !== '') return isAbsolute(named) ? named : null;
+  return gitDirOf(process.cwd());
+}
+
+/** Runs `hook` from the bundle in `dir` (the entry's own directory, whose `require` this is). */
+export function load(hook: HookName, dir: string, require: NodeJS.Require): void {
+  let file: string | null = null;
+  try {
+    const gitDir = gitDirHere();
+    if (gitDir !== null) file = hookCodeCacheFile(gitDir, hook);
+  } catch {
+    file = null;
+  }
+  try {
+    // A run that passed leaves the cache: what it compiled is what most runs need (a refusal
+    // compiles the report, not the marker or the trailers).
+    runBundle(join(dir, `${hook}-main.cjs`), file, (code) => code === 0, require);
+  } catch (error) {
+    // The bundle could not even be started: the hook's internal error, as runHook reports one.
+    process.exitCode = internalError(hook, error);
+  }
+}
