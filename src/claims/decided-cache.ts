@@ -11,7 +11,6 @@
 // Local state, never a witness (SPEC §5): a checked cache (../lib/cache-file.ts), so a truncated
 // or hand-edited file is ignored (and rewritten by the next miss). The background writer judges
 // each commit from the plan blobs themselves.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readCheckedCache, writeCheckedCache } from '../lib/cache-file.js';
 import { escapeKey, sortLines, sortedLookup } from './sorted-lines.js';
@@ -31,12 +30,13 @@ export interface VersionRef {
   oid: string;
 }
 
-/** Pure: the key of a list of versions (in the order they are decided), for one case rule. */
-export function decidedKey(refs: VersionRef[], ignoreCase: boolean): string {
-  const hash = createHash('sha1').update(`${DECIDED_FORMAT} ${CLAIMS_VIEW_FORMAT} ${ignoreCase ? 1 : 0}\n`);
-  for (const r of refs) hash.update(`${JSON.stringify([r.source.kind, r.source.label, r.source.ref ?? null, r.file, r.oid])}\n`);
-  return hash.digest('hex');
-}
+/**
+ * Pure: the key of a list of versions (in the order they are decided), for one case rule. The
+ * versions themselves, not a digest of them: loading node:crypto costs every commit more than a
+ * longer header line does (~20 M instructions), and no two lists share a key.
+ */
+export const decidedKey = (refs: VersionRef[], ignoreCase: boolean): string =>
+  JSON.stringify([DECIDED_FORMAT, CLAIMS_VIEW_FORMAT, ignoreCase, refs.map((r) => [r.source.kind, r.source.label, r.source.ref ?? null, r.file, r.oid])]);
 
 /** One claim as a line: sources by number (a few per repository, many claims each). */
 type ClaimLine = [task: string, file: string, holder: string, since: string | null, files: string[], source: number, branch: string | null, claimed: number | null, lastLog: string | null];

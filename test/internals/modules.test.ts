@@ -6,7 +6,7 @@
 // staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
@@ -101,4 +101,23 @@ test("an honest, silent pre-commit loads no sentences, cached or not; a refusal 
   const cli = r.cli(['hook', 'pre-commit']);
   assert.equal(cli.code, 1);
   assert.equal(refused.stderr, cli.stderr);
+});
+
+test("an honest pre-commit loads neither node:crypto nor node:module (each costs more to load than the check)", () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit']);
+  repos.push(r);
+  // A preload that writes, as node exits, node's own modules that the process loaded.
+  const list = join(logs.dir, 'builtins.log');
+  const spy = join(logs.dir, 'builtins.cjs');
+  writeFileSync(spy, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
+  // The second commit: the first in a repository builds the caches the others read.
+  for (const change of ['first', 'second']) {
+    r.write('src/free.ts', `${change}\n`);
+    r.git('add', '-A');
+    assert.equal(r.tryGit(['commit', '-q', '-m', 'code'], { NODE_OPTIONS: `--require=${spy}` }).code, 0);
+  }
+  const loaded = readFileSync(list, 'utf8').split('\n');
+  assert.ok(loaded.includes('NativeModule vm'), 'the spy saw the hook run its bundle');
+  assert.ok(!loaded.includes('NativeModule crypto'), 'node:crypto');
+  assert.ok(!loaded.includes('NativeModule module'), 'node:module');
 });
