@@ -106,7 +106,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const recordedSkips = recordedSkipsOf(info);
     const modes = effectiveModes(repo.config.checks, [...(opts.skip ?? []), ...recordedSkips]);
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
-      ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases })
+      ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases, ignoreCase: repo.ignoreCase })
       : null;
     const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);

@@ -1,6 +1,6 @@
 // pre-push and `check --range`: pre-commit's check over commits already made (--no-verify's backstop).
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -61,6 +61,25 @@ test('check --range applies the plan and transition rules to each commit', () =>
   const res = r.cli(['check', '--range', `${start}..HEAD`]);
   assert.equal(res.code, 1);
   assert.match(res.stderr, /planId/);
+});
+
+test('the plan rules of a range take core.ignorecase from the configuration already read, not from one git process per plan commit', () => {
+  const r = setup();
+  const start = r.git('rev-parse', 'HEAD').trim();
+  const p = plan('api', [claimed('endpoints', 'codex', ['src/api']), open('other', ['src/other'])]);
+  for (const title of ['one', 'two', 'three']) {
+    p.title = title;
+    r.writeJson('docs/api-plan.json', p);
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-am', `plan: ${title}`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-trace-'));
+  dirs.push(dir);
+  const trace = join(dir, 'trace.txt');
+  const res = r.cli(['check', '--range', `${start}..HEAD`], { GIT_TRACE2_PERF: trace });
+  assert.equal(res.code, 0, res.stderr);
+  const starts = readFileSync(trace, 'utf8').split('\n').filter((l) => /\|\s*start\s*\|/.test(l));
+  assert.ok(starts.length > 0, 'git traced its processes');
+  assert.deepEqual(starts.filter((l) => l.includes('core.ignorecase')), []);
 });
 
 test('pre-push refuses to push a commit that pre-commit would have refused; --no-verify pushes', () => {
