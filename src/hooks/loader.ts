@@ -9,8 +9,10 @@ import { gitDirOf } from '../git/git-dir.js';
 import type { HookName } from '../core/hook-table.js';
 import { internalError } from './main.js';
 
-/** Where the code cache of `hook`'s bundle is kept for the worktree whose git dir is `gitDir`. */
-export const hookCodeCacheFile = (gitDir: string, hook: HookName) => join(gitDir, 'plan-hooks', 'code-cache', hook);
+/** Where the code caches of the hooks' bundles are kept for the worktree whose git dir is `gitDir` (uninstall removes it). */
+export const hookCodeCacheDir = (gitDir: string) => join(gitDir, 'plan-hooks', 'code-cache');
+/** The code cache of `hook`'s bundle. */
+export const hookCodeCacheFile = (gitDir: string, hook: HookName) => join(hookCodeCacheDir(gitDir), hook);
 
 /**
  * The git dir of the repository the hook runs for: git starts hooks at the worktree's top, and

@@ -241,7 +241,8 @@ test("uninstall removes the hooks' caches and markers in every worktree and keep
     repo.git('-C', dir, 'add', 'code.ts');
     assert.equal(repo.tryGit(['-C', dir, 'commit', '-q', '-m', 'code']).code, 0);
   }
-  const caches = [repo.dir + '/.git', join(repo.dir, '.git/worktrees', wt.split('/').pop()!)].flatMap((gitDir) => ['claims-cache.json', 'claims-decided'].flatMap((name) => [name, `${name}.stamp`]).map((name) => join(gitDir, 'plan-hooks', name)));
+  // The claims caches and the hooks' code caches (code-cache/<hook> and its stamp, in a directory of their own).
+  const caches = [repo.dir + '/.git', join(repo.dir, '.git/worktrees', wt.split('/').pop()!)].flatMap((gitDir) => ['claims-cache.json', 'claims-decided', 'code-cache/pre-commit'].flatMap((name) => [name, `${name}.stamp`]).map((name) => join(gitDir, 'plan-hooks', name)));
   for (const file of caches) assert.ok(existsSync(file), `${file} written by pre-commit`);
   const worklog = join(repo.dir, '.git/plan-hooks/worklog.jsonl');
   assert.ok(existsSync(worklog));
@@ -249,6 +250,7 @@ test("uninstall removes the hooks' caches and markers in every worktree and keep
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   for (const file of caches) assert.ok(!existsSync(file), `${file} removed`);
+  assert.ok(!existsSync(join(repo.dir, '.git/plan-hooks/code-cache')), 'and the directory of the code caches');
   assert.ok(existsSync(worklog), 'the worklog is the user’s record');
   assert.ok(un.stdout.includes(`The worklog is kept, as your record of the commits made: ${worklog}`), un.stdout);
   repo.git('worktree', 'remove', '--force', wt);
