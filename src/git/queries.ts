@@ -5,7 +5,7 @@
 // outside src/git/ builds a git command line.
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { parseBatchText } from './cat-file.js';
+import { objectTexts } from './cat-file.js';
 import { git, gitQuery, query, splitNul } from './git.js';
 import { pathspec } from './tree.js';
 
@@ -166,8 +166,10 @@ export const blobAt = (rev: string, path: string) => query(['cat-file', 'blob', 
  * The blobs at `rev:<path>` for each of `paths`, as blobAt gives them, in one process (`cat-file
  * --batch` fed the names); undefined when its answer cannot be split (parseBatchText): ask blobAt.
  */
-export const blobsAt = (rev: string, paths: string[]) =>
-  query<(string | null)[] | undefined>({ args: ['cat-file', '--batch'], input: paths.map((p) => `${rev}:${p}\n`).join('') }, (out) => parseBatchText(out, paths.length), () => paths.map(() => null));
+export const blobsAt = (rev: string, paths: string[]) => {
+  const texts = objectTexts(paths.map((p) => `${rev}:${p}`));
+  return query(texts.command, texts.parse, () => paths.map(() => null));
+};
 
 /** A file's text at `rev` (`rev:path`), or null when it has none. */
 export function fileAt(rev: string, path: string, cwd: string): Promise<string | null> {
