@@ -3,7 +3,6 @@
 // original. A crash leaves either the old file or the new one, never a mix.
 import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 
@@ -14,7 +13,10 @@ import { messages } from '../messages/index.js';
  */
 export function writeFileAtomic(file: string, content: string, expected?: string): void {
   const dir = dirname(file);
-  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // O_EXCL below makes the name safe, never its unpredictability: the random part only keeps a
+  // temporary file left by a killed process of the same pid from blocking this write (and
+  // node:crypto would cost a plan commit's pre-commit ms to load).
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   const mode = statSync(file, { throwIfNoEntry: false })?.mode ?? 0o644;
   let fd: number | null = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode & 0o777);
   try {
