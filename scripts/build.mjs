@@ -113,8 +113,9 @@ const bundledValidators = {
   },
 };
 // The bundles vm.Script runs (src/lib/code-cache.ts): it has no import() of its own on Node 20,
-// so the loader passes one in as __import.
-const RUN_FROM_CACHE = new Set([...HOOKS.map((hook) => `${hook}-main`), 'agent-main']);
+// so the loader passes one in as __import. The hooks' sibling bundles (a plan commit's and the
+// sentences, src/hooks/loader.ts HOOK_SIBLINGS) run from a code cache too.
+const RUN_FROM_CACHE = new Set([...HOOKS.map((hook) => `${hook}-main`), 'agent-main', 'plan-commit', 'messages']);
 const entries = [
   // createRequire takes the bundle's path as well as its URL: node:url stays unloaded in a loader.
   ...HOOKS.map((hook) => ({ name: hook, plugins: [lazySentences(HOOK_SENTENCES)], banner: '', contents: `import { load } from './loader.js';\nload('${hook}', __dirname, require);\n` })),

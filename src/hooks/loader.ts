@@ -4,13 +4,19 @@
 // it on every commit. The sentences are a third bundle (messages.cjs, scripts/build.mjs),
 // required only when a hook has something to say.
 import { isAbsolute, join } from 'node:path';
-import { runBundle } from '../lib/code-cache.js';
+import { requireSiblings, runBundle } from '../lib/code-cache.js';
 import { gitDirOf } from '../git/git-dir.js';
 import type { HookName } from '../core/hook-table.js';
 import { internalError } from './main.js';
 
 /** Where the code caches of the hooks' bundles are kept for the worktree whose git dir is `gitDir` (uninstall removes it). */
 export const hookCodeCacheDir = (gitDir: string) => join(gitDir, 'plan-hooks', 'code-cache');
+/**
+ * The bundles a hook's bundle requires beside it (scripts/build.mjs): a commit staging a plan's
+ * validator and handoff, and the sentences. Each runs from a code cache of its own, next to the
+ * hook's (`<hook>+<bundle>`).
+ */
+export const HOOK_SIBLINGS = ['plan-commit.cjs', 'messages.cjs'] as const;
 /** The code cache of `hook`'s bundle. */
 export const hookCodeCacheFile = (gitDir: string, hook: HookName) => join(hookCodeCacheDir(gitDir), hook);
 
@@ -36,7 +42,10 @@ export function load(hook: HookName, dir: string, require: NodeJS.Require): void
   try {
     // A run that passed leaves the cache: what it compiled is what most runs need (a refusal
     // compiles the report, not the marker or the trailers).
-    runBundle(join(dir, `${hook}-main.cjs`), file, (code) => code === 0, require);
+    const keep = (code: number) => code === 0;
+    const cached = file;
+    const siblingCache = (name: string) => (cached === null ? null : `${cached}+${name.replace(/\.cjs$/, '')}`);
+    runBundle(join(dir, `${hook}-main.cjs`), file, keep, requireSiblings(require, dir, HOOK_SIBLINGS, siblingCache, keep));
   } catch (error) {
     // The bundle could not even be started: the hook's internal error, as runHook reports one.
     process.exitCode = internalError(hook, error);

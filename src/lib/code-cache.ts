@@ -12,7 +12,7 @@
 // node: so the file is a checked cache (./cache-file.ts: a hand edit or a truncation leaves it
 // unused) and is written durably (on disk before it is renamed into place).
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { readCheckedCache, statSignature, writeCheckedCache } from './cache-file.js';
 
@@ -42,6 +42,11 @@ export const codeCacheBytes = (key: string, data: Buffer): Buffer => Buffer.conc
  * so of its exit code (a run unlike most compiles other code than most need).
  */
 export function runBundle(bundle: string, file: string | null, keep: (exitCode: number) => boolean, require: NodeJS.Require): void {
+  runBundleModule(bundle, file, keep, require);
+}
+
+/** runBundle, returning the bundle's module (`exports`, as its code left them). */
+function runBundleModule(bundle: string, file: string | null, keep: (exitCode: number) => boolean, require: NodeJS.Require): { exports: unknown } {
   let key = '';
   let cachedData: Buffer | undefined;
   const before = statSignature(bundle).signature;
@@ -74,4 +79,28 @@ export function runBundle(bundle: string, file: string | null, keep: (exitCode: 
   // Resolved from the caller's place, which is the bundle's directory too.
   const importModule = (specifier: string): Promise<unknown> => import(specifier);
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, bundle, dirname(bundle), importModule);
+  return module;
+}
+
+/**
+ * `require` for a bundle runBundle runs, whose requires of its sibling bundles named in
+ * `siblings` (as './<name>', the way the build writes them) run those from their own code cache,
+ * `cacheOf(name)` (null: none), kept by the same `keep`: a plan commit's second bundle and the
+ * sentences compile as much as the hook's own. Each runs once, and is kept in require.cache as
+ * node keeps a module it loaded (a plain require of it, from anywhere, gets the same exports).
+ * Every other request is `require`'s own.
+ */
+export function requireSiblings(require: NodeJS.Require, dir: string, siblings: readonly string[], cacheOf: (name: string) => string | null, keep: (exitCode: number) => boolean): NodeJS.Require {
+  const sibling = (id: string): unknown => {
+    const name = id.slice(2);
+    const path = join(dir, name);
+    const known = require.cache[path];
+    if (known !== undefined) return known.exports;
+    const module = runBundleModule(path, cacheOf(name), keep, bundleRequire);
+    require.cache[path] = { id: path, filename: path, path: dir, loaded: true, exports: module.exports, children: [], paths: [] } as unknown as NodeJS.Module;
+    return module.exports;
+  };
+  const requested = new Set(siblings.map((name) => `./${name}`));
+  const bundleRequire = Object.assign((id: string) => (requested.has(id) ? sibling(id) : require(id)), require) as NodeJS.Require;
+  return bundleRequire;
 }

@@ -59,6 +59,44 @@ test('a passing commit leaves the code cache and the next commits run from it, d
   assert.equal(mtime(cache), written, 'V8 accepted it: nothing written again');
 });
 
+/** Stages `edit` of the plan and commits it as the task's holder, with the hooks as installed. */
+function planCommit(r: Repo, edit: (text: string) => string) {
+  const file = join(r.dir, 'docs/api-plan.json');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  assert.equal(spawnSync('git', ['add', 'docs/api-plan.json'], { cwd: r.dir, env: r.env }).status, 0);
+  const res = spawnSync('git', ['commit', '-q', '-m', 'plan'], { cwd: r.dir, env: { ...r.env, PLAN_HOOKS_AGENT: 'codex' }, encoding: 'utf8' });
+  if (res.status !== 0) spawnSync('git', ['checkout', '-q', 'HEAD', '--', 'docs/api-plan.json'], { cwd: r.dir, env: r.env });
+  return { code: res.status, stderr: res.stderr };
+}
+
+test("a plan commit runs the validator's bundle and the sentences from code caches of their own, left by one that passed", () => {
+  const r = claimedRepo();
+  const caches = ['plan-commit', 'messages'].map((b) => join(r.dir, `.git/plan-hooks/code-cache/pre-commit+${b}`));
+  const misspelt = (text: string) => text.replace('"in-progress"', '"in-progres"');
+  const refusedFirst = planCommit(r, misspelt);
+  assert.equal(refusedFirst.code, 1, 'a task status the schema does not know is refused');
+  assert.match(refusedFirst.stderr, /in-progres/);
+  for (const cache of caches) assert.ok(!existsSync(cache), `${cache}: a refusal leaves none`);
+  let title = 0;
+  const retitle = (text: string) => text.replace(/"title": "[^"]*"/, `"title": "Plan ${title++}"`);
+  const passedFirst = planCommit(r, retitle);
+  assert.equal(passedFirst.code, 0, passedFirst.stderr);
+  for (const cache of caches) assert.ok(existsSync(cache) && existsSync(stampFile(cache)), `${cache}: left by the plan commit that passed`);
+  const written = caches.map(mtime);
+  const passed = planCommit(r, retitle);
+  assert.equal(passed.code, 0, passed.stderr);
+  assert.equal(passed.stderr, passedFirst.stderr, 'the same handoff staged, in the same words');
+  const refused = planCommit(r, misspelt);
+  assert.equal(refused.code, 1, 'refused from the caches too');
+  assert.equal(refused.stderr, refusedFirst.stderr, 'in the same words');
+  assert.deepEqual(caches.map(mtime), written, 'V8 accepted them: nothing written again');
+  // One cut short is never handed to V8: the commit decides the same and it is made again.
+  writeFileSync(caches[0]!, readFileSync(caches[0]!).subarray(0, 4096));
+  const again = planCommit(r, retitle);
+  assert.equal(again.code, 0, again.stderr);
+  assert.ok(readCheckedCache(caches[0]!, null) !== null, 'made again, checked');
+});
+
 test('a damaged or foreign code cache is not used: the commit decides the same and the cache is made again', () => {
   const r = claimedRepo();
   const cache = join(r.dir, '.git/plan-hooks/code-cache/pre-commit');
