@@ -47,7 +47,10 @@ import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
-import { messages } from '../messages/index.js';
+// A commit's identity carries its detail in every verdict, worded or not: from its own area, as
+// ../core/identity.ts does, so a judge that passes (the worklog writer's, on most commits) never
+// loads the sentences' bundle.
+import { identityMessages } from '../messages/identity.js';
 
 export interface CommitVerdict {
   commit: string;
@@ -161,8 +164,8 @@ const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];
 export function recordedIdentity(info: Pick<CommitInfo, 'trailers' | 'tree' | 'author'>): { identity: Identity; recorded: boolean } {
   const agents = info.trailers[AGENT_TRAILER] ?? [];
   const record = agents.length === 1 ? parseAgentTrailer(agents[0]!, info.tree) : null;
-  if (record?.sealed) return { identity: { name: record.name, source: record.source as Identity['source'], detail: messages.identityRecorded(AGENT_TRAILER) }, recorded: true };
-  return { identity: { name: info.author || 'unknown', source: 'git-author', detail: messages.identityFromAuthor() }, recorded: false };
+  if (record?.sealed) return { identity: { name: record.name, source: record.source as Identity['source'], detail: identityMessages.identityRecorded(AGENT_TRAILER) }, recorded: true };
+  return { identity: { name: info.author || 'unknown', source: 'git-author', detail: identityMessages.identityFromAuthor() }, recorded: false };
 }
 
 /** The checks the commit records as skipped at commit time (a sealed Plan-Skip), else none. */

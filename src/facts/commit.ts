@@ -21,7 +21,9 @@ import type { Repository } from '../git/repository.js';
 import { type TreeEntry, listTrees } from '../git/tree.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { PlanChange } from '../core/plan-types.js';
-import { messages } from '../messages/index.js';
+// The base's versions carry their source's label whatever the verdict: from its own area, so a
+// judge that passes (the worklog writer's, on most commits) never loads the sentences' bundle.
+import { claimsMessages } from '../messages/claims.js';
 
 export type { CommitInfo };
 
@@ -218,7 +220,7 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
         .filter((c) => c.oldOid !== null)
         .map((c) => ({ source: { kind: 'head' as const, label: 'its parent' }, file: c.from ?? c.path, plan: parsePlanJson(wholeText(c.oldOid) ?? '') })),
       ...(baseTree
-        ? [...baseTree].filter(([f, oid]) => tree.get(f) !== oid).map(([file, oid]) => ({ source: { kind: 'base' as const, label: messages.sourceBaseAtCommit() }, file, plan: view.get(oid) }))
+        ? [...baseTree].filter(([f, oid]) => tree.get(f) !== oid).map(([file, oid]) => ({ source: { kind: 'base' as const, label: claimsMessages.sourceBaseAtCommit() }, file, plan: view.get(oid) }))
         : []),
     ];
     return {

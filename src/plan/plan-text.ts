@@ -83,7 +83,23 @@ export function planValue(raw: string): unknown {
   } catch {
     return readPlanText(raw).value ?? null;
   }
+  // Whether the text repeats a key does not matter here, only whether the value must be cut:
+  // a value that nests well under MAX_DEPTH has nothing to cut (cutAtDepth would leave it as it
+  // is), so the key count over the text — most of surelyPlain's cost — is skipped for it.
+  if (!nearDepthLimit(value)) return value;
   return !surelyPlain(text, value) && nestsTooDeep(text) ? cutAtDepth(value) : value;
+}
+
+/** True when `value` has a container at depth MAX_DEPTH - 1 or deeper (iteratively, stopping there). */
+function nearDepthLimit(value: unknown): boolean {
+  const stack: { node: object; depth: number }[] = [];
+  if (value !== null && typeof value === 'object') stack.push({ node: value, depth: 1 });
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth >= MAX_DEPTH - 1) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 /**

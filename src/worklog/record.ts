@@ -12,6 +12,9 @@ import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF } from '../git/queries.
 import { CONFIG_LIST } from '../git/repository.js';
 import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
+// The versions' source label is set on every entry's read, worded or not: from its own area, so
+// a silent drain never loads the sentences' bundle.
+import { claimsMessages } from '../messages/claims.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
 import { matchPatterns, nearTasks, planTransitions } from './analyze.js';
@@ -160,7 +163,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
   } else {
     const after = await readSnapshot({ rev: commit }, config, root, listing.map((e) => e.path).filter(plans.matches).sort());
     const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
-    const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: messages.sourceParentCommit() }, file: p.path, plan: p.plan }));
+    const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: claimsMessages.sourceParentCommit() }, file: p.path, plan: p.plan }));
     const tasks = tasksOf(after.plans);
     if (key && known.gitDir && verification.verified) {
       // For the next commit over these plans (most commits change none).

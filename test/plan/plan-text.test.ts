@@ -70,6 +70,10 @@ test('planValue is the value readPlanText reads, without looking for repeated ke
     `{"a": ${deep(5000)}, "s": "[[{{"}`,
     // A repeated key before a container too deep: the value is still cut.
     `{"k": 1, "k": ${deep(MAX_DEPTH + 3)}}`,
+    // Too deep only in a value a repeated key drops: nothing left to cut.
+    `{"k": ${deep(MAX_DEPTH + 3)}, "k": 1}`,
+    `{"a": ${deep(MAX_DEPTH - 3)}}`,
+    `{"a": ${deep(MAX_DEPTH - 2)}}`,
     `{"a": "]]]]", "b": "\\\\", "c": ${deep(MAX_DEPTH)}}`,
     '{"a": ',
     `{"a": ${'['.repeat(100_000)}`,
