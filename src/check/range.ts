@@ -39,7 +39,8 @@
 import type { ClaimHit } from '../core/claims.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
-import { gitQuery } from '../git/git.js';
+import { gitQuery, orNull } from '../git/git.js';
+import { commitInfosOf } from '../git/log.js';
 import { commitsInRange } from '../git/history.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
@@ -88,6 +89,8 @@ export interface RangeOptions {
   /** The base branch (its tip); defaults to the repository's. */
   base?: { commit: string } | null;
   now?: Date;
+  /** The answer to commitsRead(commits), when the caller asked for it with its own reads (null: git failed; read again). */
+  infos?: CommitInfo[] | null;
   /** What the remote already has: a refused commit with the patch-id of one of its commits is judged as that commit. None given: every commit by its own ancestry. */
   known?: KnownToRemote;
 }
@@ -100,7 +103,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
   const plans = planMatcher(repo.config);
   const base = opts.base === undefined ? repo.base : opts.base;
   const now = opts.now ?? new Date();
-  const gathered = await readCommitFacts(repo, commits, { base, now, trailerKeys: TRAILER_KEYS });
+  const gathered = await readCommitFacts(repo, commits, { base, now, trailerKeys: TRAILER_KEYS, infos: opts.infos });
   const rulesModule = gathered.some((g) => g.plans.length > 0) ? await import('./plan-rules.js') : null;
 
   const verdicts: CommitVerdict[] = [];
@@ -159,6 +162,9 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
 }
 
 const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];
+
+/** checkCommits' first read of `commits` (their facts and trailers), for a caller to ask with its own reads and pass as `infos`. */
+export const commitsRead = (commits: string[]) => orNull(commitInfosOf(commits, TRAILER_KEYS));
 
 /** The committer as the commit records it (a sealed Plan-Agent trailer), else its author. */
 export function recordedIdentity(info: Pick<CommitInfo, 'trailers' | 'tree' | 'author'>): { identity: Identity; recorded: boolean } {

@@ -12,13 +12,13 @@
 import { type LiveClaim, type PlanVersion, claimsView, liveClaims, versionsNear } from '../core/claims.js';
 import { touchedPaths } from '../core/changes.js';
 import { parsePlanJson } from '../claims/versions.js';
-import { readObjects } from '../git/cat-file.js';
-import { type Change, type RawEntry, diffTrees } from '../git/changes.js';
-import { gitQueries } from '../git/git.js';
+import { objectTexts, readObjects } from '../git/cat-file.js';
+import { type Change, type RawEntry, diffTreesOf } from '../git/changes.js';
+import { type Query, gitQueries, gitQuery } from '../git/git.js';
 import { mergeBase as mergeBaseOf } from '../git/history.js';
-import { type CommitInfo, commitInfos } from '../git/log.js';
+import { type CommitInfo, commitInfosOf } from '../git/log.js';
 import type { Repository } from '../git/repository.js';
-import { type TreeEntry, listTrees } from '../git/tree.js';
+import { type TreeEntry, treeUnder } from '../git/tree.js';
 import { type PlanMatcher, planMatcher } from '../plan/discover.js';
 import type { PlanChange } from '../core/plan-types.js';
 // The base's versions carry their source's label whatever the verdict: from its own area, so a
@@ -94,15 +94,20 @@ function applyDiff(parentPlans: Map<string, string>, diff: RawChange[], plans: P
 }
 
 /**
- * Everything the range needs from git, in a bounded number of processes whatever its length:
- * commit facts (one `log --stdin`), every diff (one `diff-tree --stdin`), the plan listings of
- * the commits the range grows from and of the merge-bases with the base, and the plan blobs
- * (one cat-file). Revisions always go through stdin: a range of 10,000 commits fits no argv.
+ * Everything the range needs from git, in a bounded number of processes whatever its length, and
+ * in three rounds, each one shell (a process started from node costs more than the git it runs):
+ * commit facts (one `log --stdin`; the caller may have asked for it with its own reads, `infos`);
+ * then every diff (one `diff-tree --stdin`), the merge-bases with the base and the plan listings
+ * of the commits the range grows from; then the listings at the merge-bases and the plan blobs
+ * (one cat-file). The base's blobs are asked in that cat-file by `<merge-base>:<path>` for the
+ * paths the range's plans have (a merge-base is a commit id: the name is the blob its listing
+ * holds there), so only a plan the range no longer has costs a cat-file of its own.
+ * Revisions always go through stdin: a range of 10,000 commits fits no argv.
  */
-async function gather(repo: Repository, commits: string[], base: { commit: string } | null, trailerKeys: string[]): Promise<{ gathered: Gathered[]; blob: Map<string, unknown>; view: Map<string, unknown> }> {
+async function gather(repo: Repository, commits: string[], base: { commit: string } | null, trailerKeys: string[], asked?: CommitInfo[]): Promise<{ gathered: Gathered[]; blob: Map<string, unknown>; view: Map<string, unknown> }> {
   const plans = planMatcher(repo.config);
   const cwd = repo.root;
-  const infos = parentsFirst(await commitInfos(commits, trailerKeys, cwd));
+  const infos = parentsFirst(asked ?? (await gitQuery(commitInfosOf(commits, trailerKeys), cwd)));
   const inRange = new Set(infos.map((i) => i.commit));
   // One diff-tree line per commit against its first parent, then one per other parent of a merge.
   const lines: string[] = [];
@@ -110,40 +115,41 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
     lines.push(info.parents[0] ? `${info.commit} ${info.parents[0]}` : info.commit);
     for (const other of info.parents.slice(1)) lines.push(`${info.commit} ${other}`);
   }
-  const diffs = await diffTrees(lines, cwd);
-
   // Merge-bases with the base: computed where a commit's history leaves the range (a parent
   // outside it) or joins (a merge); a linear commit inside the range shares its parent's.
   const boundary = base ? infos.filter((i) => i.parents.length !== 1 || !inRange.has(i.parents[0]!)).map((i) => i.commit) : [];
-  const found = base ? await gitQueries(Object.fromEntries(boundary.map((c) => [c, mergeBaseOf(c, base.commit)])), cwd) : {};
-  const mergeBase = new Map<string, string | null>();
-  boundary.forEach((c) => mergeBase.set(c, found[c] ?? null));
-  for (const info of infos) if (!mergeBase.has(info.commit)) mergeBase.set(info.commit, base ? (mergeBase.get(info.parents[0]!) ?? null) : null);
-
-  // Plan listings: the first parents outside the range, and every merge-base.
+  // Plan listings: the first parents outside the range, and every merge-base (below).
   const outside = [...new Set(infos.map((i) => i.parents[0]).filter((p): p is string => p !== undefined && !inRange.has(p)))];
-  const bases = [...new Set([...mergeBase.values()].filter((m): m is string => m !== null && !inRange.has(m)))];
-  const listed = [...new Set([...outside, ...bases])];
-  const listings = await listTrees(listed, plans.roots, cwd);
-  const treeOf = new Map(listed.map((c, i) => [c, planBlobs(listings[i] ?? null, plans.matches)]));
+  const second = await gitQueries(
+    {
+      diffs: lines.length > 0 ? diffTreesOf(lines) : undefined,
+      ...Object.fromEntries(boundary.map((c) => [`base ${c}`, mergeBaseOf(c, base!.commit)])),
+      ...Object.fromEntries(outside.map((c) => [`tree ${c}`, treeUnder(c, plans.roots)])),
+    } as Record<string, Query<unknown> | undefined>,
+    cwd,
+    1,
+  );
+  const diffs = (second.diffs as RawChange[][] | undefined) ?? [];
+  const mergeBase = new Map<string, string | null>();
+  boundary.forEach((c) => mergeBase.set(c, (second[`base ${c}`] as string | null) ?? null));
+  for (const info of infos) if (!mergeBase.has(info.commit)) mergeBase.set(info.commit, base ? (mergeBase.get(info.parents[0]!) ?? null) : null);
+  const treeOf = new Map(outside.map((c) => [c, planBlobs(second[`tree ${c}`] as TreeEntry[] | null, plans.matches)]));
 
   let at = 0;
   const plansAt = new Map<string, Map<string, string>>();
-  const gathered: Gathered[] = [];
+  const own: { info: CommitInfo; all: RawChange[]; own: RawChange[]; plans: Map<string, string> }[] = [];
   for (const info of infos) {
     const all = diffs[at++] ?? [];
-    let own = all;
+    let mine = all;
     for (let p = 1; p < info.parents.length; p++) {
       const fromOther = new Set((diffs[at++] ?? []).flatMap((c) => (c.from !== undefined ? [c.from, c.path] : [c.path])));
-      own = own.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
+      mine = mine.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
     }
     const parent = info.parents[0];
     const parentPlans = parent ? (plansAt.get(parent) ?? treeOf.get(parent) ?? new Map<string, string>()) : new Map<string, string>();
-    const mine = applyDiff(parentPlans, all, plans);
-    plansAt.set(info.commit, mine);
-    const mb = mergeBase.get(info.commit) ?? null;
-    const baseTree = mb === null ? null : mb === info.commit ? null : (plansAt.get(mb) ?? treeOf.get(mb) ?? null);
-    gathered.push({ info, all, own, plans: mine, base: baseTree });
+    const planned = applyDiff(parentPlans, all, plans);
+    plansAt.set(info.commit, planned);
+    own.push({ info, all, own: mine, plans: planned });
   }
 
   // Every blob once; the plans the commit changes are read whole (claims.ts compares them task
@@ -151,25 +157,58 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
   const whole = new Set<string>();
   const viewed = new Set<string>();
-  for (const g of gathered) {
+  for (const g of own) {
     for (const c of g.all.filter(isPlanChange)) {
       if (c.newOid) whole.add(c.newOid);
       if (c.oldOid) whole.add(c.oldOid);
     }
     for (const oid of g.plans.values()) viewed.add(oid);
-    for (const oid of g.base?.values() ?? []) viewed.add(oid);
   }
-  const names = [...new Set([...whole, ...viewed])];
-  const texts = await readObjects(names, cwd);
+  const bases = [...new Set([...mergeBase.values()].filter((m): m is string => m !== null && !inRange.has(m) && !treeOf.has(m)))];
+  const known = [...new Set([...whole, ...viewed])];
+  const paths = [...new Set(own.flatMap((g) => [...g.plans.keys()]))].filter((p) => !p.includes('\n'));
+  // Bounded: a range with many merge-bases lists their plans and reads what it lacks afterwards.
+  const guessed = bases.length * paths.length <= GUESSES ? bases.flatMap((mb) => paths.map((p) => ({ mb, path: p, name: `${mb}:${p}` }))) : [];
+  const third = await gitQueries(
+    {
+      ...Object.fromEntries(bases.map((c) => [`tree ${c}`, treeUnder(c, plans.roots)])),
+      texts: known.length + guessed.length > 0 ? objectTexts([...known, ...guessed.map((g) => g.name)]) : undefined,
+    } as Record<string, Query<unknown> | undefined>,
+    cwd,
+    1,
+  );
+  for (const c of bases) treeOf.set(c, planBlobs(third[`tree ${c}`] as TreeEntry[] | null, plans.matches));
+  // A text the batch could not split by its byte sizes (not UTF-8): read alone, as before.
+  const names = [...known, ...guessed.map((g) => g.name)];
+  const answered = names.length === 0 ? [] : ((third.texts as (string | null)[] | undefined) ?? (await readObjects(names, cwd)));
+  const textOf = new Map<string, string | null>();
+  known.forEach((oid, i) => textOf.set(oid, answered[i] ?? null));
+  guessed.forEach((g, i) => {
+    const oid = treeOf.get(g.mb)?.get(g.path);
+    if (oid !== undefined && !textOf.has(oid)) textOf.set(oid, answered[known.length + i] ?? null);
+  });
+
+  const gathered: Gathered[] = own.map((g) => {
+    const mb = mergeBase.get(g.info.commit) ?? null;
+    const baseTree = mb === null ? null : mb === g.info.commit ? null : (plansAt.get(mb) ?? treeOf.get(mb) ?? null);
+    return { ...g, base: baseTree };
+  });
+  for (const g of gathered) for (const oid of g.base?.values() ?? []) viewed.add(oid);
+  const missing = [...viewed].filter((oid) => !textOf.has(oid));
+  (await readObjects(missing, cwd)).forEach((text, i) => textOf.set(missing[i]!, text));
+
   const blob = new Map<string, unknown>();
   const view = new Map<string, unknown>();
-  names.forEach((oid, i) => {
-    const parsed = parsePlanJson(texts[i] ?? '');
-    if (whole.has(oid)) blob.set(oid, texts[i] ?? null);
-    view.set(oid, claimsView(parsed));
-  });
+  for (const oid of new Set([...whole, ...viewed])) {
+    const text = textOf.get(oid) ?? null;
+    if (whole.has(oid)) blob.set(oid, text);
+    view.set(oid, claimsView(parsePlanJson(text ?? '')));
+  }
   return { gathered, blob, view };
 }
+
+/** At most this many `<merge-base>:<path>` names are guessed into the one cat-file. */
+const GUESSES = 400;
 
 /** The facts of one commit against its first parent (see the top). */
 export interface CommitFacts {
@@ -196,13 +235,15 @@ export interface CommitFactsOptions {
   now: Date;
   /** The trailer keys whose values each commit's facts carry (CommitInfo.trailers). */
   trailerKeys: string[];
+  /** The commits' facts, when the caller asked for them with its own reads (commitInfosOf(commits, trailerKeys)); null or none: read here. */
+  infos?: CommitInfo[] | null;
 }
 
 /** The facts of each commit, parents first; the plan files are those of the repository's configuration. */
 export async function readCommitFacts(repo: Repository, commits: string[], opts: CommitFactsOptions): Promise<CommitFacts[]> {
   if (commits.length === 0) return [];
   const plans = planMatcher(repo.config);
-  const { gathered, blob, view } = await gather(repo, commits, opts.base, opts.trailerKeys);
+  const { gathered, blob, view } = await gather(repo, commits, opts.base, opts.trailerKeys, opts.infos ?? undefined);
   const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
   const wholeText = (oid: string | null) => (oid ? ((blob.get(oid) as string | null | undefined) ?? null) : null);
   return gathered.map(({ info, all, own, plans: tree, base: baseTree }) => {

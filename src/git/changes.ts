@@ -2,7 +2,7 @@
 // status), `--raw -z` (with modes and blob ids; `diff-tree --stdin` heads each commit's block
 // with its id), and the index's listing with blob ids (`ls-files -s -z`).
 import { PICKED } from './batch.js';
-import { git, query, splitNul } from './git.js';
+import { gitQuery, query, splitNul } from './git.js';
 
 export type ChangeStatus = 'A' | 'M' | 'D' | 'R' | 'C' | 'T' | 'U' | 'X';
 
@@ -129,6 +129,9 @@ export const mergeHeadDiffPaths = query(['diff', '--cached', '--name-only', '-z'
  */
 export async function diffTrees(lines: string[], cwd: string): Promise<RawEntry[][]> {
   if (lines.length === 0) return [];
-  const out = await git(['diff-tree', '--stdin', '--always', '--root', '-r', '-z', '--raw', '--no-abbrev', '-M', '--no-ext-diff'], { cwd, input: lines.map((l) => `${l}\n`).join('') });
-  return parseRawBlocks(out);
+  return gitQuery(diffTreesOf(lines), cwd);
 }
+
+/** diffTrees as a query (`lines`: at least one), for a batch to run beside other reads. */
+export const diffTreesOf = (lines: string[]) =>
+  query({ args: ['diff-tree', '--stdin', '--always', '--root', '-r', '-z', '--raw', '--no-abbrev', '-M', '--no-ext-diff'], input: lines.map((l) => `${l}\n`).join('') }, parseRawBlocks);

@@ -2,7 +2,7 @@
 // many commits in one `git log --no-walk --stdin` (revisions on stdin: a range of 10,000 commits
 // fits no argv), and one commit's through the same format.
 import { type Change, parseNameStatus } from './changes.js';
-import { git, query } from './git.js';
+import { git, gitQuery, query } from './git.js';
 
 export interface CommitInfo {
   commit: string;
@@ -41,11 +41,14 @@ export function parseCommitInfo(out: string, trailerKeys: string[]): CommitInfo[
     });
 }
 
+/** The facts of each of `commits` (at least one), in the order given, with the values of `trailerKeys`: one `log --stdin`. */
+export const commitInfosOf = (commits: string[], trailerKeys: string[]) =>
+  query({ args: ['log', '--no-walk=unsorted', '--stdin', '--no-show-signature', commitFormat(trailerKeys)], input: commits.map((c) => `${c}\n`).join('') }, (out) => parseCommitInfo(out, trailerKeys));
+
 /** The facts of each of `commits`, in the order given, with the values of `trailerKeys`. */
 export async function commitInfos(commits: string[], trailerKeys: string[], cwd: string): Promise<CommitInfo[]> {
   if (commits.length === 0) return [];
-  const out = await git(['log', '--no-walk=unsorted', '--stdin', '--no-show-signature', commitFormat(trailerKeys)], { cwd, input: commits.map((c) => `${c}\n`).join('') });
-  return parseCommitInfo(out, trailerKeys);
+  return gitQuery(commitInfosOf(commits, trailerKeys), cwd);
 }
 
 /** The author's name of `commit`. */

@@ -9,7 +9,8 @@
 // (any other is unverified already).
 import { type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
 import { allowed } from '../core/check.js';
-import { checkCommits } from '../check/range.js';
+import { checkCommits, commitsRead } from '../check/range.js';
+import type { CommitInfo } from '../git/log.js';
 import { gitQueries } from '../git/git.js';
 import { messages } from '../messages/index.js';
 import { BASE_REFS, type Ref, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
@@ -27,14 +28,16 @@ export interface Judgement {
 }
 
 /**
- * What the judge reads before the range check: the base branch's candidates and the configuration
- * files at `parent` (null: a root commit, none). The writer names the parent `<commit>^`, so it
+ * What the judge reads before the range check: the base branch's candidates, the range check's
+ * own first read of the commit, and the configuration files at `parent` (null: a root commit, none). The writer names the parent `<commit>^`, so it
  * asks for these with its own reads, before it knows the parent (a root commit's then fail: unused).
  */
-export const judgeReads = (parent: string | null) => ({ bases: BASE_REFS, ...(parent ? configFilesAt(parent) : {}) });
+export const judgeReads = (commit: string, parent: string | null) => ({ bases: BASE_REFS, infos: commitsRead([commit]), ...(parent ? configFilesAt(parent) : {}) });
 
 export interface JudgeReads {
   bases: Map<string, Ref>;
+  /** The range check's first read of the commit (null: git failed, and the check reads it again). */
+  infos?: CommitInfo[] | null;
   planHooksJson?: string | null;
   packageJson?: string | null;
 }
@@ -47,7 +50,7 @@ export interface JudgeReads {
 export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date, read?: JudgeReads): Promise<Judgement> {
   const { root } = at;
   // One shell: the base branch's candidates and the parent's configuration files (the writer's, when it asked for them).
-  const { bases, planHooksJson, packageJson } = read ?? (await gitQueries(judgeReads(parent), root, 1));
+  const { bases, infos, planHooksJson, packageJson } = read ?? (await gitQueries(judgeReads(commit, parent), root, 1));
   // A root commit had nothing before it: the configuration the writer read judges it.
   let config = at.config;
   if (parent) {
@@ -73,7 +76,7 @@ export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase
     otherWorktrees: [],
     base: await baseBranchFrom(bases, config.baseBranch, root),
   };
-  const [verdict] = await checkCommits(repo, [commit], { now });
+  const [verdict] = await checkCommits(repo, [commit], { now, infos });
   if (!verdict) throw new Error(messages.worklogCommitUnreadable(commit.slice(0, 12)));
   const { decision } = verdict;
   return {

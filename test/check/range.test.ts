@@ -51,6 +51,28 @@ test('check --range finds what --no-verify let through, commit by commit, judged
   assert.equal(r.cli(['check', '--range', 'nope..HEAD']).code, 2, 'a revision git does not know is a usage error');
 });
 
+test('the base’s claims where a branch meets it count whether the branch released the claim, kept it, or deleted the plan', () => {
+  // The base's plans are read from the merge-base: by the names of the branch's own plan paths
+  // (released: another blob there), or on their own (deleted: a path the branch no longer has).
+  const hookless = (r: Repo, message: string, author: string) => {
+    r.git('add', '-A');
+    r.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', message], { GIT_AUTHOR_NAME: author });
+  };
+  for (const how of ['released', 'kept', 'deleted']) {
+    const r = setup();
+    r.git('checkout', '-q', '-b', 'feature');
+    if (how === 'released') r.writeJson('docs/api-plan.json', plan('api', [open('endpoints', ['src/api']), open('other', ['src/other'])]));
+    if (how === 'kept') r.write('README.md', '# kept\n');
+    if (how === 'deleted') r.git('rm', '-q', 'docs/api-plan.json', 'docs/api-plan.md');
+    hookless(r, `${how} by the holder`, 'codex');
+    r.write('src/api/late.ts', 'x\n');
+    hookless(r, 'into the claim', 'claude');
+    const json = JSON.parse(r.cli(['check', '--range', 'main..feature', '--json']).stdout) as { subject: string; allowed: boolean; refusals: { path: string; holder: string }[] }[];
+    assert.deepEqual(json.map((c) => [c.subject, c.allowed]), [[`${how} by the holder`, true], ['into the claim', false]], how);
+    assert.deepEqual(json[1]!.refusals.map((f) => [f.path, f.holder]), [['src/api/late.ts', 'codex']], how);
+  }
+});
+
 test('check --range applies the plan and transition rules to each commit', () => {
   const r = setup();
   const start = r.git('rev-parse', 'HEAD').trim();
