@@ -26,7 +26,7 @@ function claimLines(claims: LiveClaim[], now: Date): string[] {
   return lines;
 }
 
-/** The session-start text (pure). `versions` are this worktree's plans first (label 'the working tree'). */
+/** The session-start text (pure). `versions` are this worktree's plans (source.here) first, then the others'. */
 export function renderSessionStart(input: {
   identity: Identity;
   versions: PlanVersion[];
@@ -38,7 +38,7 @@ export function renderSessionStart(input: {
   const { identity, now } = input;
   const plans: PlanFile[] = [];
   for (const v of input.versions) {
-    if (v.source.label !== messages.sourceWorkingTree()) continue;
+    if (!v.source.here) continue;
     const plan = asPlan(v.plan);
     if (typeof plan !== 'string') plans.push({ path: v.file, plan });
   }

@@ -93,7 +93,7 @@ export function claimsValue(raw: string): unknown {
 /** Every plan file the edit-time check reads, listed: this worktree's first, then the others'. */
 export function workspacePlans(ws: Workspace, config: Config): WorktreePlan[] {
   const plans = planMatcher(config);
-  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => claimsMessages.sourceWorkingTree()), ...worktreePlans(ws, plans)];
+  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => ({ kind: 'worktree', label: claimsMessages.sourceWorkingTree(), here: true })), ...worktreePlans(ws, plans)];
 }
 
 /** Every plan version the edit-time check sees (workspacePlans, read). */

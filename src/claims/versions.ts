@@ -6,7 +6,7 @@ import type { Repository, Worktree } from '../git/repository.js';
 import type { PlanMatcher } from '../plan/discover.js';
 import { planValue } from '../plan/plan-text.js';
 import { readTextFileSync } from '../fs/text.js';
-import type { PlanVersion } from '../core/claims.js';
+import type { PlanSource, PlanVersion } from '../core/claims.js';
 
 function walk(dir: string, rel: string, out: string[], depth = 0): void {
   if (depth > 32) return;
@@ -65,11 +65,11 @@ export interface WorktreePlan {
 export function worktreePlans(
   repo: Pick<Repository, 'otherWorktrees'>,
   plans: PlanMatcher,
-  labelOf = (tree: Worktree) => `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}`,
+  sourceOf = (tree: Worktree): PlanSource => ({ kind: 'worktree', label: `worktree ${tree.path}${tree.branch ? ` (branch ${tree.branch})` : ''}` }),
 ): WorktreePlan[] {
   const out: WorktreePlan[] = [];
   for (const tree of repo.otherWorktrees) {
-    const source = { kind: 'worktree' as const, label: labelOf(tree) };
+    const source = sourceOf(tree);
     for (const file of worktreePlanFiles(tree, plans)) out.push({ source, file, path: join(tree.path, file) });
   }
   return out;

@@ -34,6 +34,8 @@ export interface PlanSource {
   label: string;
   /** For a remote-tracking branch: its ref (status reads when it was fetched). */
   ref?: string;
+  /** This worktree's own files on disk (the edit-time check's first source), told apart by a flag, not by its label. */
+  here?: true;
 }
 
 /** One parsed plan file as one source has it. `plan` is untrusted JSON. */

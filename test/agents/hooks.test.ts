@@ -315,4 +315,23 @@ describe('each agent, its installed command, its payload', () => {
     repo.git('checkout', '--', 'docs/work-plan.json');
     repo.git('worktree', 'remove', '--force', wt);
   });
+
+  test("session start hands over this worktree's plans only; another worktree's plan shows by its claims", () => {
+    const wt = join(mkdtempSync(join(tmpdir(), 'agents-wt-')), 'wt');
+    repo.git('worktree', 'add', '-q', wt, '-b', 'other-side');
+    writeFileSync(join(wt, 'docs/side-plan.json'), JSON.stringify({ ...plan('side', [claimed('held', 'gemini', ['src/side.ts']), open('free-side', ['src/x.ts'])]), handoff: { nextAction: 'Only the side worktree does this' } }, null, 2));
+    writeFileSync(join(wt, 'docs/side-plan.md'), '# Side\n');
+    const start = (cwd: string) => {
+      const r = run(repo, 'claude', 'start', startPayload('claude', cwd), {}, cwd);
+      assert.equal(r.code, 0, r.stderr);
+      return r.reply.hookSpecificOutput.additionalContext as string;
+    };
+    const main = start(repo.dir);
+    assert.match(main, /Next action: Finish the retry loop/);
+    assert.doesNotMatch(main, /Only the side worktree does this/, "another worktree's handoff is not this session's");
+    assert.match(main, /side\/held — gemini since .* — `src\/side\.ts`/, "but its claims are others' claims");
+    const side = start(wt);
+    assert.match(side, /Next action: Only the side worktree does this/);
+    repo.git('worktree', 'remove', '--force', wt);
+  });
 });
