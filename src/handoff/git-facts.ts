@@ -5,7 +5,7 @@ import { type Answers, gitQueries, gitQuery } from '../git/git.js';
 import { commitsBetween, commitsOf, firstParentBack, isAncestorOf, lastChanges, lastChangesIn, trackedAt } from '../git/history.js';
 import { CURRENT_BRANCH, commitNamed } from '../git/queries.js';
 import { uncommittedPaths } from '../git/status.js';
-import { BLOCK_READS } from './reads.js';
+import { BLOCK_READS, lastCommitFrom, usableRev } from './reads.js';
 import type { HandoffGitFacts } from './mismatches.js';
 import type { BlockFacts } from './render.js';
 
@@ -37,16 +37,11 @@ export async function resolveLastCommit(rev: string | undefined, head: string | 
 
 /** resolveLastCommit for several plans' lastCommit at once: one batch of reads, then one for the ancestry asked. */
 export async function resolveLastCommits(revs: (string | undefined)[], head: string | null, root: string, history?: Pick<PlanHistory, 'window' | 'bounded'>): Promise<HandoffGitFacts['lastCommit'][]> {
-  const usable = (rev: string | undefined): rev is string => rev !== undefined && rev !== '' && /^[0-9A-Za-z._/-]{1,200}$/.test(rev) && !rev.startsWith('-');
-  const full: Record<string, string | null> = await gitQueries(Object.fromEntries(revs.flatMap((rev, i) => (usable(rev) ? [[i, commitNamed(rev)]] : []))), root);
+  const full: Record<string, string | null> = await gitQueries(Object.fromEntries(revs.flatMap((rev, i) => (usableRev(rev) ? [[i, commitNamed(rev)]] : []))), root);
   const found = revs.map((_, i) => full[i] ?? null);
   const ask = head && !history?.bounded ? found.filter((f): f is string => f !== null && !history?.window.has(f)) : [];
   const ancestors = await gitQueries(Object.fromEntries([...new Set(ask)].map((f) => [f, isAncestorOf(f, head!)])), root);
-  return found.map((f) => {
-    if (f === null) return null;
-    if (!head) return { full: f, ancestor: false };
-    return { full: f, ancestor: history?.window.has(f) || history?.bounded ? true : ancestors[f] === true };
-  });
+  return found.map((f) => lastCommitFrom(f, head, f !== null && (history?.window.has(f) || history?.bounded ? true : ancestors[f] === true)));
 }
 
 /** How far back status looks for a plan's last change: bounded, so status costs the same on any history. */

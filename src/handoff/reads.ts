@@ -10,15 +10,33 @@ import { touchedPaths } from '../core/changes.js';
 import type { Identity } from '../core/identity.js';
 import { objectTexts, readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';
-import { type Answers, gitQueries, gitQuery } from '../git/git.js';
+import { type Answers, gitQueries } from '../git/git.js';
 import { indexModesOf } from '../git/index-modes.js';
-import { LAST_COMMIT } from '../git/queries.js';
+import { isAncestorOf } from '../git/history.js';
+import { LAST_COMMIT, commitNamed } from '../git/queries.js';
 import { UNCOMMITTED } from '../git/status.js';
 import { planMatcher, planPathsAmong } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
+import { planValue } from '../plan/plan-text.js';
 
 /** The git reads a block's facts need besides the branch, for a caller to ask with its own. */
 export const BLOCK_READS = { head: LAST_COMMIT, uncommitted: UNCOMMITTED };
+
+/** A handoff.lastCommit that is safe to hand to git as a revision (never an option, bounded). */
+export const usableRev = (rev: string | undefined): rev is string => rev !== undefined && rev !== '' && /^[0-9A-Za-z._/-]{1,200}$/.test(rev) && !rev.startsWith('-');
+
+/** handoff.lastCommit resolved against HEAD: null when git does not know it. */
+export type LastCommit = { full: string; ancestor: boolean } | null;
+
+/** A lastCommit from what git answered (pure): its commit, HEAD (null before the first commit), and whether it is HEAD's ancestor. */
+export const lastCommitFrom = (full: string | null, head: string | null, ancestor: boolean): LastCommit => (full === null ? null : { full, ancestor: head !== null && ancestor });
+
+/** The staged plan's handoff.lastCommit, as far as a plain parse of its text says (the handoff re-reads it; this only picks what to ask git ahead). */
+function lastCommitIn(text: string | null | undefined): string | undefined {
+  if (!text) return undefined;
+  const handoff = (planValue(text) as { handoff?: { lastCommit?: unknown } } | null)?.handoff;
+  return handoff && typeof handoff === 'object' && typeof handoff.lastCommit === 'string' ? handoff.lastCommit : undefined;
+}
 
 /** What pre-commit already decided and read, so the handoff does not ask git again (SPEC §4 identity included). */
 export interface Known {
@@ -29,6 +47,8 @@ export interface Known {
   staged: Change[];
   /** Every path the index lists that could be a plan (its JSON files, any mode). */
   indexJson: string[];
+  /** The staged texts pre-commit read of the plans it touches (their handoff.lastCommit is resolved with the other reads). */
+  planTexts?: { file: string; after: string | null }[];
 }
 
 /** The handoff's reads, under way, and the paths they were made for. */
@@ -39,7 +59,7 @@ export interface HandoffReads {
   indexPlans: string[];
   /** The files besides plans that the blocks may edit (the staged plans' Markdown, the entry files). */
   editable: string[];
-  reads: Promise<{ texts: (string | null)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS> }>;
+  reads: Promise<{ texts: (string | null)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS>; lastCommits: Map<string, LastCommit> }>;
 }
 
 /** Starts the handoff's reads when the commit stages a plan or deletes or renames one (null otherwise). */
@@ -52,18 +72,30 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
   const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
   const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
-  // Two processes: status, the longest, alone; and one shell for HEAD, the modes and every text
-  // (cat-file fed the names). Texts a shell's output cannot carry (bytes that are not UTF-8) and
-  // names one a line cannot are read again by readObjects, which reads bytes.
+  // The staged plans' handoff.lastCommit, resolved with the rest: its commit and whether HEAD
+  // descends from it (asked by name: `<rev>^{commit}` is the commit rev-parse gives).
+  const revs = [...new Set(stagedPlans.map((p) => lastCommitIn(known.planTexts?.find((t) => t.file === p)?.after)).filter(usableRev))];
+  const revReads = Object.fromEntries(revs.flatMap((rev, i) => [[`commit${i}`, commitNamed(rev)], [`ancestor${i}`, isAncestorOf(`${rev}^{commit}`, 'HEAD')]]));
+  // One shell for all of them: HEAD, the modes, every text (cat-file fed the names), the
+  // lastCommits, and status, the longest (each process node starts costs it a fork of itself;
+  // the answers are needed only once the plans are validated). Texts a shell's output cannot
+  // carry (bytes that are not UTF-8) and names one a line cannot are read again by readObjects,
+  // which reads bytes.
   const batched = names.length > 0 && !names.some((n) => n.includes('\n'));
-  const reads = Promise.all([
-    gitQuery(BLOCK_READS.uncommitted, root),
-    gitQueries({ head: BLOCK_READS.head, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined, texts: batched ? objectTexts(names) : undefined }, root, 1),
-  ]).then(async ([uncommitted, { head, modes, texts }]) => ({
-    texts: texts ?? (await readObjects(names, root)),
-    modes: modes ?? new Map<string, string>(),
-    read: { head, uncommitted },
-  }));
+  const reads = gitQueries(
+    { head: BLOCK_READS.head, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined, texts: batched ? objectTexts(names) : undefined, ...(revReads as {}), uncommitted: BLOCK_READS.uncommitted },
+    root,
+    1,
+  ).then(async (answers) => {
+    const { head, modes, texts, uncommitted } = answers;
+    const at = answers as unknown as Record<string, unknown>;
+    return {
+      texts: texts ?? (await readObjects(names, root)),
+      modes: modes ?? new Map<string, string>(),
+      read: { head, uncommitted },
+      lastCommits: new Map(revs.map((rev, i) => [rev, lastCommitFrom(at[`commit${i}`] as string | null, head?.id ?? null, at[`ancestor${i}`] === true)])),
+    };
+  });
   // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
   reads.catch(() => {});
   return { stagedPlans, indexPlans, editable, reads };

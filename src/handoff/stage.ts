@@ -183,7 +183,7 @@ async function stageWith(
   now: Date,
 ): Promise<StageResult> {
   const { config, identity } = known;
-  const { texts, modes, read } = await reads;
+  const { texts, modes, read, lastCommits } = await reads;
   const index = snapshotOf(indexPlans, texts.slice(0, indexPlans.length));
   const atHead = snapshotOf(stagedPlans, texts.slice(indexPlans.length, indexPlans.length + stagedPlans.length));
   const indexTexts = new Map<string, string | null>([
@@ -203,7 +203,8 @@ async function stageWith(
       edits.push({ path: planFile.path, apply: (text) => withDerived(text, derived) });
     }
     if (h) {
-      const lastCommit = await resolveLastCommit(h.lastCommit, facts.head?.id ?? null, root);
+      // Resolved with the handoff's reads when pre-commit's parse found the same lastCommit.
+      const lastCommit = h.lastCommit !== undefined && lastCommits.has(h.lastCommit) ? lastCommits.get(h.lastCommit)! : await resolveLastCommit(h.lastCommit, facts.head?.id ?? null, root);
       for (const text of handoffMismatches(h, { branch: facts.branch, lastCommit, uncommitted: facts.uncommitted }, { unknownCommit: !planRulesRan })) {
         warnings.push({ file: planFile.path, text });
       }
