@@ -7,13 +7,12 @@
 //   - The claims the commit's plans decide, as its child's parent (`head`), in the decided-claims
 //     format (../claims/decided-cache.ts), for the violations the entry lists and the branch an
 //     identity may come from.
-// Both are keyed by SHA-1 over every plan's (path, blob id) as `ls-tree` lists the commit: a hit
+// Both are keyed by every plan's (path, blob id) as `ls-tree` lists the commit: a hit
 // is checked against the blob ids git gives, never against a date, and each file is a checked
 // cache (../lib/cache-file.ts: touched since it was written, it is ignored and rewritten).
 // Local state, never a witness: an entry is
 // `verified` only when the judge (./judge.ts), reading the plan blobs themselves, agrees; the
 // writer reads these files only for such a commit, and the judge, pre-push and CI read none.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PatternError } from '../lib/pattern.js';
 import { CLAIMS_VIEW_FORMAT, type DecidedClaim, pathKeys, patternKey } from '../core/claims.js';
@@ -47,12 +46,13 @@ export function planBlobs(listing: TreeEntry[], isPlan: (path: string) => boolea
   return plans.map((e) => ({ path: e.path, oid: e.oid })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Pure: the key of a commit's plans, for one case rule. */
-export function taskIndexKey(blobs: PlanBlob[], ignoreCase: boolean): string {
-  const hash = createHash('sha1').update(`${TASK_INDEX_FORMAT} ${CLAIMS_VIEW_FORMAT} ${ignoreCase ? 1 : 0}\n`);
-  for (const b of blobs) hash.update(`${JSON.stringify([b.path, b.oid])}\n`);
-  return hash.digest('hex');
-}
+/**
+ * Pure: the key of a commit's plans, for one case rule. The plans themselves, not a digest of
+ * them (as the decided-claims cache's key, ../claims/decided-cache.ts): loading node:crypto costs
+ * the writer of every commit more than a longer header line does, and no two sets share a key.
+ */
+export const taskIndexKey = (blobs: PlanBlob[], ignoreCase: boolean): string =>
+  JSON.stringify([TASK_INDEX_FORMAT, CLAIMS_VIEW_FORMAT, ignoreCase, blobs.map((b) => [b.path, b.oid])]);
 
 /** A task's key and its patterns: what matchTasks reads of a task. */
 export interface TaskPatterns {

@@ -6,7 +6,7 @@
 // staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
@@ -120,4 +120,27 @@ test("an honest pre-commit loads neither node:crypto nor node:module (each costs
   assert.ok(loaded.includes('NativeModule vm'), 'the spy saw the hook run its bundle');
   assert.ok(!loaded.includes('NativeModule crypto'), 'node:crypto');
   assert.ok(!loaded.includes('NativeModule module'), 'node:module');
+});
+
+test("the detached writer of an honest code-only commit loads no node:crypto (the task index is keyed by the plans' blob ids themselves)", () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit']);
+  repos.push(r);
+  // A preload that writes, as each node exits, its arguments and node's own modules it loaded.
+  const spy = join(logs.dir, 'writer-builtins.cjs');
+  writeFileSync(spy, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(logs.dir, 'writer-'))} + process.pid + '.log', process.argv.join(' ') + '\\n' + process.moduleLoadList.join('\\n')));\n`);
+  const worklog = join(r.git('rev-parse', '--path-format=absolute', '--git-common-dir').trim(), 'plan-hooks', 'worklog.jsonl');
+  // The second commit: the first one's writer builds the task index the others read.
+  for (const change of ['first', 'second']) {
+    r.write('src/free.ts', `${change}\n`);
+    r.git('add', '-A');
+    assert.equal(r.tryGit(['commit', '-q', '-m', change], { NODE_OPTIONS: `--require=${spy}` }).code, 0);
+    const head = r.git('rev-parse', 'HEAD').trim();
+    for (let i = 0; i < 400 && !(existsSync(worklog) && readFileSync(worklog, 'utf8').includes(head)); i++) spawnSync('sleep', ['0.05']);
+  }
+  const entries = readFileSync(worklog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { subject: string; verified: boolean });
+  assert.deepEqual(entries.map((e) => [e.subject, e.verified]), [['first', true], ['second', true]]);
+  const writers = readdirSync(logs.dir).filter((f) => f.startsWith('writer-') && f.endsWith('.log')).map((f) => readFileSync(join(logs.dir, f), 'utf8')).filter((t) => / --drain /.test(t.split('\n')[0]!));
+  assert.equal(writers.length, 2, 'the spy saw both writers');
+  assert.ok(writers.every((t) => t.includes('NativeModule vm')), 'the writers ran their bundle');
+  assert.ok(writers.every((t) => !t.includes('NativeModule crypto')), 'node:crypto');
 });
