@@ -140,7 +140,7 @@ export async function openRepositoryWith<Q extends Reads = Record<never, never>>
   const listing = picked ? picked.listing : (refsOut ?? null);
   const refs = parseBaseRefs(listing ?? '');
   const headBlobs = headConfigOut == null ? HEAD_CONFIG.failed!() : HEAD_CONFIG.parse(headConfigOut);
-  const atHead = headBlobs ? { planHooksJson: headBlobs[0] ?? null, packageJson: headBlobs[1] ?? null } : await gitQueries(configFilesAt('HEAD'), root);
+  const atHead = await configTextsOf(headBlobs, 'HEAD', root);
   const { config, configSource, configProblem } = await configInForce(root, head, atHead, refs);
   const base = config.baseBranch ? await configuredBase(config.baseBranch, root) : defaultBase(refs);
   const repo: Repository = {
@@ -251,8 +251,15 @@ export const configFilesAt = (rev: string) => ({ planHooksJson: blobAt(rev, CONF
 /** The refs that may be the base branch (BASE_PATTERNS), by name; none where none exists. */
 export const BASE_REFS = query(listRefs(BASE_PATTERNS), parseBaseRefs, () => new Map<string, Ref>());
 
-/** HEAD's two configuration files in one process (configFilesAt's order); undefined: read them with configFilesAt. */
-const HEAD_CONFIG = blobsAt('HEAD', [CONFIG_FILE, 'package.json']);
+/** The two configuration files at `rev` in one process (configFilesAt's order); undefined: read them with configFilesAt (configTextsOf). */
+export const configBlobsAt = (rev: string) => blobsAt(rev, [CONFIG_FILE, 'package.json']);
+
+/** configBlobsAt(rev)'s answer as configFilesAt's, asking configFilesAt when it could not be split. */
+export async function configTextsOf(blobs: (string | null)[] | undefined, rev: string, root: string): Promise<{ planHooksJson: string | null; packageJson: string | null }> {
+  return blobs ? { planHooksJson: blobs[0] ?? null, packageJson: blobs[1] ?? null } : gitQueries(configFilesAt(rev), root);
+}
+
+const HEAD_CONFIG = configBlobsAt('HEAD');
 
 /** In this order: the top and git dir, git's configuration, the worktrees, the refs (RefReads), HEAD's configuration files. */
 const ownReads = (refReads: RefReads): BatchCommand[] => [

@@ -13,7 +13,7 @@ import { checkCommits, commitsRead } from '../check/range.js';
 import type { CommitInfo } from '../git/log.js';
 import { gitQueries } from '../git/git.js';
 import { messages } from '../messages/index.js';
-import { BASE_REFS, type Ref, type Repository, baseBranchFrom, configFilesAt } from '../git/repository.js';
+import { BASE_REFS, type Ref, type Repository, baseBranchFrom, configBlobsAt, configTextsOf } from '../git/repository.js';
 import type { Violation } from '../claims/violations.js';
 import type { Identity } from '../core/identity.js';
 
@@ -32,14 +32,14 @@ export interface Judgement {
  * own first read of the commit, and the configuration files at `parent` (null: a root commit, none). The writer names the parent `<commit>^`, so it
  * asks for these with its own reads, before it knows the parent (a root commit's then fail: unused).
  */
-export const judgeReads = (commit: string, parent: string | null) => ({ bases: BASE_REFS, infos: commitsRead([commit]), ...(parent ? configFilesAt(parent) : {}) });
+export const judgeReads = (commit: string, parent: string | null) => ({ bases: BASE_REFS, infos: commitsRead([commit]), ...(parent ? { configBlobs: configBlobsAt(parent) } : {}) });
 
 export interface JudgeReads {
   bases: Map<string, Ref>;
   /** The range check's first read of the commit (null: git failed, and the check reads it again). */
   infos?: CommitInfo[] | null;
-  planHooksJson?: string | null;
-  packageJson?: string | null;
+  /** configBlobsAt(parent)'s answer. */
+  configBlobs?: (string | null)[] | undefined;
 }
 
 /**
@@ -50,12 +50,12 @@ export interface JudgeReads {
 export async function judgeCommit(at: { root: string; gitDir: string; ignoreCase: boolean; config: Config }, commit: string, parent: string | null, now: Date, read?: JudgeReads): Promise<Judgement> {
   const { root } = at;
   // One shell: the base branch's candidates and the parent's configuration files (the writer's, when it asked for them).
-  const { bases, infos, planHooksJson, packageJson } = read ?? (await gitQueries(judgeReads(commit, parent), root, 1));
+  const { bases, infos, configBlobs } = read ?? (await gitQueries(judgeReads(commit, parent), root, 1));
   // A root commit had nothing before it: the configuration the writer read judges it.
   let config = at.config;
   if (parent) {
     try {
-      config = await configFromTexts({ planHooksJson: planHooksJson ?? null, packageJson: packageJson ?? null }, (file) => `${parent.slice(0, 12)}:${file}`);
+      config = await configFromTexts(await configTextsOf(configBlobs, parent, root), (file) => `${parent.slice(0, 12)}:${file}`);
     } catch {
       // A broken configuration loosens nothing: the defaults (every check enforcing) judge.
       config = DEFAULT_CONFIG;

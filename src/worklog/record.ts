@@ -99,7 +99,7 @@ async function contextOf(record: Pick<PendingRecord, 'cwd' | 'gitDir' | 'ref'>, 
   if (commit) Object.assign(reads, commitReads(commit, config, true), commitRecord.marker ? judgeReads(commit, `${commit}^`) : {});
   const got = (await gitQueries(reads, here ? root : record.gitDir, 1)) as { gitConfig: Map<string, string> } & Partial<CommitReads & JudgeReads>;
   const ahead = commit
-    ? { commit: { log: got.log ?? null, listing: got.listing ?? null }, judge: got.bases ? { bases: got.bases, infos: got.infos ?? null, planHooksJson: got.planHooksJson ?? null, packageJson: got.packageJson ?? null } : null }
+    ? { commit: { log: got.log ?? null, listing: got.listing ?? null }, judge: got.bases ? { bases: got.bases, infos: got.infos ?? null, configBlobs: got.configBlobs } : null }
     : null;
   return { root: here ? root : record.gitDir, config, branch: branchOf(record.ref), gitConfig: got.gitConfig, ahead };
 }
