@@ -1,7 +1,7 @@
 // Staging new contents in one process per step (src/git/index-edit.ts), against real git.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -25,6 +25,27 @@ test('writeBlobs writes each text as it is, in order, one or many: the ids git g
     });
   }
   assert.deepEqual(await writeBlobs([], r.dir), []);
+});
+
+test('writeBlobs and stageTexts leave no file behind in the temporary directory, whether git succeeds or fails', async () => {
+  const r = makeRepo();
+  repos.push(r);
+  const tmp = mkdtempSync(join(tmpdir(), 'plan-hooks-blob-files-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    await writeBlobs(['a\n', 'b\n', 'c\n'], r.dir);
+    r.write('f0', 'x\n');
+    r.write('f1', 'y\n');
+    r.git('add', '-A');
+    await stageTexts([{ mode: '100644', path: 'f0', text: 'x2\n' }, { mode: '100644', path: 'f1', text: 'y2\n' }], r.dir, process.env, { tree: true });
+    await assert.rejects(writeBlobs(['a\n', 'b\n'], join(r.dir, 'no-such-dir')));
+    assert.deepEqual(readdirSync(tmp), []);
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 test('indexModes and setIndexEntries: modes of the paths in the index only, entries replaced in place', async () => {
