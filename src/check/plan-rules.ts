@@ -1,6 +1,6 @@
 // The plan rules bound to this repository and clock. Imported only when a commit changes a
 // plan: it pulls in the compiled schema validator, which the common commit never loads.
-import { gatherPlanFacts } from '../plan/facts.js';
+import { type PlanFactReads, gatherPlanFacts, stagedTexts } from '../plan/facts.js';
 import { lazyLocator } from '../lib/json-document.js';
 import { planValue, withoutBom } from '../plan/plan-text.js';
 import { checkTransitions } from '../core/transitions.js';
@@ -13,15 +13,15 @@ import type { PlanChange } from '../core/plan-types.js';
 export async function loadPlanRules(
   root: string,
   plans: PlanChange[],
-  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean },
+  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean; reads?: PlanFactReads },
 ): Promise<PlanRules> {
-  const staged = plans.filter((p): p is PlanChange & { after: string } => p.after !== null);
+  const staged = stagedTexts(plans);
   const facts = await gatherPlanFacts(
     root,
-    staged.map((p) => ({ path: p.file, text: p.after })),
-    opts.ignoreCase === undefined ? undefined : { ignoreCase: opts.ignoreCase },
+    staged,
+    opts.ignoreCase === undefined ? undefined : { ignoreCase: opts.ignoreCase, ...(opts.reads ? { reads: opts.reads } : {}) },
   );
-  const factsOf = new Map(staged.map((p, i) => [p.file, facts[i]!]));
+  const factsOf = new Map(staged.map((p, i) => [p.path, facts[i]!]));
   return {
     validate: (text, file) => validatePlanText(text, file, factsOf.get(file) ?? UNKNOWN_FACTS, opts),
     parse(text) {

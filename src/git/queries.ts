@@ -123,8 +123,10 @@ export async function branchRemotes(cwd?: string): Promise<Map<string, string>> 
 }
 
 /** Every local and remote-tracking ref name (`refs/heads/…`, `refs/remotes/…`). */
-export async function branchRefs(cwd?: string): Promise<string[]> {
-  return (await git(['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes'], { cwd })).split('\n').filter(Boolean);
+export const BRANCH_REFS = query(['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes'], (out) => out.split('\n').filter(Boolean));
+
+export async function branchRefs(cwd = process.cwd()): Promise<string[]> {
+  return gitQuery(BRANCH_REFS, cwd);
 }
 
 /** The ids among `ids` that name an object this clone has. */
@@ -134,15 +136,18 @@ export async function existingObjects(ids: string[], cwd: string): Promise<Set<s
   return new Set(out.split('\n').filter((l) => l !== '' && !l.endsWith(' missing')).map((l) => l.split(' ')[0]!));
 }
 
-/** The ids among `ids` that name a commit (an ambiguous short id still names one). */
-export async function existingCommits(ids: string[], cwd?: string): Promise<Set<string>> {
-  const found = new Set<string>();
-  if (ids.length === 0) return found;
-  const out = await git(['cat-file', '--batch-check'], { cwd, input: ids.map((id) => `${id}^{commit}\n`).join('') });
-  out.split('\n').forEach((line, i) => {
-    if (i < ids.length && !line.endsWith(' missing')) found.add(ids[i]!);
+/** The ids among `ids` that name a commit (an ambiguous short id still names one): one `cat-file --batch-check`. */
+export const commitsAmong = (ids: string[]) =>
+  query({ args: ['cat-file', '--batch-check'], input: ids.map((id) => `${id}^{commit}\n`).join('') }, (out) => {
+    const found = new Set<string>();
+    out.split('\n').forEach((line, i) => {
+      if (i < ids.length && !line.endsWith(' missing')) found.add(ids[i]!);
+    });
+    return found;
   });
-  return found;
+
+export async function existingCommits(ids: string[], cwd = process.cwd()): Promise<Set<string>> {
+  return ids.length === 0 ? new Set() : gitQuery(commitsAmong(ids), cwd);
 }
 
 /** Tracked and untracked-but-not-ignored files of the working tree, repository-relative (may name deleted files). */

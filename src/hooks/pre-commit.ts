@@ -10,6 +10,7 @@ import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
+import { startPlanFactReads, stagedTexts } from '../plan/facts.js';
 import { messages } from '../messages/index.js';
 import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
@@ -34,8 +35,11 @@ export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; ru
   const plans = planMatcher(config);
   let rules: PlanRules | null = null;
   if (facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')) {
+    // The plans' git facts (do the branch and the commit their handoffs name exist) are asked
+    // now, so git answers while the validator's bundle loads.
+    const reads = startPlanFactReads(repo.root, stagedTexts(facts.plans));
     const { loadPlanRules } = await import('../check/plan-rules.js');
-    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase });
+    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads });
   }
 
   // A change that touches no plan is matched against the claims near its paths only: the same

@@ -3,10 +3,11 @@
 // validating fifty plans costs about what validating one does.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { branchRefs, existingCommits, ignoreCase as readIgnoreCase } from '../git/queries.js';
+import { type Answers, gitQueries } from '../git/git.js';
+import { BRANCH_REFS, commitsAmong, ignoreCase as readIgnoreCase } from '../git/queries.js';
 import { pairedMarkdownPath } from './paths.js';
 import { planValue } from './plan-text.js';
-import type { PlanFacts } from '../core/plan-types.js';
+import type { PlanChange, PlanFacts } from '../core/plan-types.js';
 
 export interface PlanFileText {
   /** The plan's path, relative to `root` (or to the current directory when there is no root). */
@@ -23,20 +24,46 @@ function handoffOf(text: string): { branch?: unknown; lastCommit?: unknown } {
   return handoff && typeof handoff === 'object' ? handoff : {};
 }
 
-/**
- * Facts for each plan, in order. `root` is the repository's working tree, or null outside a
- * repository (then only the paired Markdown is checked).
- */
-export async function gatherPlanFacts(root: string | null, plans: readonly PlanFileText[], known?: { ignoreCase: boolean }): Promise<PlanFacts[]> {
+/** The staged versions of the plans a change touches (the deleted ones have none), as the plan rules check them. */
+export const stagedTexts = (plans: readonly PlanChange[]): PlanFileText[] => plans.flatMap((p) => (p.after === null ? [] : [{ path: p.file, text: p.after }]));
+
+/** What the plans' handoffs name, and the git reads their facts need (none when no handoff names a branch or a commit). */
+function factReads(plans: readonly PlanFileText[]) {
   const handoffs = plans.map((p) => handoffOf(p.text));
   const commitIds = handoffs.map((h) => (typeof h.lastCommit === 'string' ? (h.lastCommit.trim().split(/\s+/)[0] ?? '') : null));
-  const [ignoreCase, branches, commits] = root
-    ? await Promise.all([
-        known ? known.ignoreCase : readIgnoreCase(root),
-        handoffs.some((h) => typeof h.branch === 'string') ? readBranches(root) : Promise.resolve(new Set<string>()),
-        existingCommits(commitIds.filter((id): id is string => id !== null && COMMIT_ID.test(id)), root),
-      ])
-    : [false, null, null];
+  const ids = commitIds.filter((id): id is string => id !== null && COMMIT_ID.test(id));
+  const queries = { branches: handoffs.some((h) => typeof h.branch === 'string') ? BRANCH_REFS : undefined, commits: ids.length > 0 ? commitsAmong(ids) : undefined };
+  return { handoffs, commitIds, queries };
+}
+
+/** The git answers gatherPlanFacts needs, asked ahead for the plans whose texts they were asked for. */
+export interface PlanFactReads {
+  texts: string[];
+  answers: Promise<Answers<ReturnType<typeof factReads>['queries']>>;
+}
+
+/**
+ * Starts gatherPlanFacts' git reads (one shell), for a caller that knows the plans before it
+ * validates them: they run while the validator loads.
+ */
+export function startPlanFactReads(root: string, plans: readonly PlanFileText[]): PlanFactReads {
+  const answers = gitQueries(factReads(plans).queries, root, 1);
+  // Not awaited when the commit is refused first: a failure then is nobody's error.
+  answers.catch(() => {});
+  return { texts: plans.map((p) => p.text), answers };
+}
+
+/**
+ * Facts for each plan, in order. `root` is the repository's working tree, or null outside a
+ * repository (then only the paired Markdown is checked). `known.reads`: the same reads, started
+ * ahead (startPlanFactReads), used when they were asked for these very texts.
+ */
+export async function gatherPlanFacts(root: string | null, plans: readonly PlanFileText[], known?: { ignoreCase: boolean; reads?: PlanFactReads }): Promise<PlanFacts[]> {
+  const { handoffs, commitIds, queries } = factReads(plans);
+  const ahead = known?.reads && known.reads.texts.length === plans.length && plans.every((p, i) => p.text === known.reads!.texts[i]) ? known.reads.answers : null;
+  const [ignoreCase, answers] = root ? await Promise.all([known ? known.ignoreCase : readIgnoreCase(root), ahead ?? gitQueries(queries, root)]) : [false, null];
+  const branches = answers === null ? null : branchNames(answers.branches ?? []);
+  const commits = answers === null ? null : (answers.commits ?? new Set<string>());
   return plans.map((plan, i) => {
     const branch = handoffs[i]!.branch;
     const id = commitIds[i]!;
@@ -50,9 +77,9 @@ export async function gatherPlanFacts(root: string | null, plans: readonly PlanF
 }
 
 /** Local branch names, and remote-tracking ones both as `origin/x` and as `x`. */
-async function readBranches(root: string): Promise<Set<string>> {
+function branchNames(refs: string[]): Set<string> {
   const names = new Set<string>();
-  for (const ref of await branchRefs(root)) {
+  for (const ref of refs) {
     if (ref.startsWith('refs/heads/')) names.add(ref.slice('refs/heads/'.length));
     else if (ref.startsWith('refs/remotes/')) {
       const short = ref.slice('refs/remotes/'.length);
@@ -62,4 +89,3 @@ async function readBranches(root: string): Promise<Set<string>> {
   }
   return names;
 }
-

@@ -66,3 +66,27 @@ test('a plan commit naming a lastCommit starts no process for the handoff to res
   assert.equal(unknown.stderr.match(/feedface/g)?.length, 1, unknown.stderr);
   assert.deepEqual(kinds(unknown.started), ['git cat-file', 'sh -s', 'git cat-file', 'sh -c'], unknown.started.join(' | '));
 });
+
+test('the plan rules\' git facts (the branch and the commit a handoff names) are one shell, started before the validator loads; the warnings are the same', () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [open('endpoints', ['src/api'])]) }, ['pre-commit']);
+  repos.push(r);
+  const head = r.git('rev-parse', 'HEAD').trim();
+  const known = planCommit(r, { branch: 'main', lastCommit: head });
+  assert.equal(known.code, 0, known.stderr);
+  // It was a for-each-ref and a cat-file --batch-check, each a fork of the hook.
+  assert.deepEqual(kinds(known.started), ['git cat-file', 'sh -s', 'sh -s', 'sh -c'], known.started.join(' | '));
+  assert.doesNotMatch(known.stderr, /handoff\.(branch|lastCommit)/, known.stderr);
+
+  r.git('branch', 'elsewhere');
+  r.git('update-ref', 'refs/remotes/origin/far', head);
+  for (const branch of ['elsewhere', 'origin/far', 'far']) {
+    const found = planCommit(r, { branch, lastCommit: head.slice(0, 8) });
+    assert.equal(found.code, 0, found.stderr);
+    assert.doesNotMatch(found.stderr, /is not a local or remote-tracking branch|does not name a commit/, `${branch}: ${found.stderr}`);
+  }
+  const missing = planCommit(r, { branch: 'nowhere', lastCommit: 'cafebabe' });
+  assert.equal(missing.code, 0, missing.stderr);
+  assert.equal(missing.stderr.match(/handoff\.branch "nowhere" is not a local or remote-tracking branch here/g)?.length, 1, missing.stderr);
+  assert.equal(missing.stderr.match(/handoff\.lastCommit "cafebabe" does not name a commit git can find here/g)?.length, 1, missing.stderr);
+  assert.deepEqual(kinds(missing.started), ['git cat-file', 'sh -s', 'sh -s', 'sh -c'], missing.started.join(' | '));
+});
