@@ -56,6 +56,8 @@ export interface Facts {
    */
   staged: Change[];
   indexJson: string[];
+  /** The blob id of each regular file (stage 0) among indexJson (the handoff keys what it keeps of a plan by it). */
+  indexBlobs: Map<string, string>;
   /** The plans the change touches, before and after. */
   plans: PlanChange[];
   /**
@@ -262,6 +264,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     changes,
     staged,
     indexJson: listing.paths,
+    indexBlobs: index,
     plans: planChanges,
     get claims() {
       return allClaims();

@@ -17,6 +17,7 @@ import { LAST_COMMIT, commitNamed } from '../git/queries.js';
 import { UNCOMMITTED } from '../git/status.js';
 import { planMatcher, planPathsAmong } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
+import { type PlanPart, partKey, readHandoffLines } from './lines-cache.js';
 import { planValue } from '../plan/plan-text.js';
 
 /** The git reads a block's facts need besides the branch, for a caller to ask with its own. */
@@ -49,6 +50,9 @@ export interface Known {
   indexJson: string[];
   /** The staged texts pre-commit read of the plans it touches (their handoff.lastCommit is resolved with the other reads). */
   planTexts?: { file: string; after: string | null }[];
+  /** The git dir, and the blob ids of the regular files among indexJson: what the handoff keeps of each plan is kept by them (./lines-cache.ts). */
+  gitDir?: string;
+  indexBlobs?: Map<string, string>;
 }
 
 /** The handoff's reads, under way, and the paths they were made for. */
@@ -59,7 +63,9 @@ export interface HandoffReads {
   indexPlans: string[];
   /** The files besides plans that the blocks may edit (the staged plans' Markdown, the entry files). */
   editable: string[];
-  reads: Promise<{ texts: (string | null)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS>; lastCommits: Map<string, LastCommit> }>;
+  /** Each of indexPlans' part of the entry files' block kept by an earlier commit (./lines-cache.ts; never a staged plan's), and its key; its text is not read. */
+  kept: { key: string | null; part: PlanPart | undefined }[];
+  reads: Promise<{ texts: (string | null | undefined)[]; modes: Map<string, string>; read: Answers<typeof BLOCK_READS>; lastCommits: Map<string, LastCommit> }>;
 }
 
 /** Starts the handoff's reads when the commit stages a plan or deletes or renames one (null otherwise). */
@@ -70,7 +76,9 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   if (stagedPlans.length === 0 && !touchedPaths(known.staged).some(plans.matches)) return null;
   const indexPlans = planPathsAmong(known.indexJson, config);
   const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
-  const names = [...indexPlans.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
+  const kept = keptParts(indexPlans, stagedPlans, known);
+  const toRead = indexPlans.filter((_, i) => kept[i]!.part === undefined);
+  const names = [...toRead.map((p) => `:${p}`), ...stagedPlans.map((p) => `HEAD:${p}`), ...editable.map((p) => `:${p}`)];
   const editPaths = [...new Set([...stagedPlans, ...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])];
   // The staged plans' handoff.lastCommit, resolved with the rest: its commit and whether HEAD
   // descends from it (asked by name: `<rev>^{commit}` is the commit rev-parse gives).
@@ -89,8 +97,12 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   ).then(async (answers) => {
     const { head, modes, texts, uncommitted } = answers;
     const at = answers as unknown as Record<string, unknown>;
+    const read = texts ?? (await readObjects(names, root));
+    // Aligned with indexPlans again: a kept plan's text is undefined.
+    let next = 0;
+    const planTexts = kept.map(({ part }) => (part === undefined ? read[next++] : undefined));
     return {
-      texts: texts ?? (await readObjects(names, root)),
+      texts: [...planTexts, ...read.slice(toRead.length)],
       modes: modes ?? new Map<string, string>(),
       read: { head, uncommitted },
       lastCommits: new Map(revs.map((rev, i) => [rev, lastCommitFrom(at[`commit${i}`] as string | null, head?.id ?? null, at[`ancestor${i}`] === true)])),
@@ -98,5 +110,18 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   });
   // Refused meanwhile: nobody awaits them, and a failure then is no error of the commit's.
   reads.catch(() => {});
-  return { stagedPlans, indexPlans, editable, reads };
+  return { stagedPlans, indexPlans, editable, kept, reads };
+}
+
+/**
+ * The parts of the index's plans kept by an earlier commit, by path and blob id (a plan the
+ * index holds as a regular file): none for a staged plan, whose own block needs its text.
+ */
+function keptParts(indexPlans: string[], stagedPlans: string[], { gitDir, indexBlobs }: Known): HandoffReads['kept'] {
+  const cache = gitDir !== undefined && indexBlobs !== undefined ? readHandoffLines(gitDir) : new Map<string, PlanPart>();
+  return indexPlans.map((path) => {
+    const blob = indexBlobs?.get(path);
+    const key = blob === undefined ? null : partKey(blob, path);
+    return { key, part: key !== null && !stagedPlans.includes(path) ? cache.get(key) : undefined };
+  });
 }

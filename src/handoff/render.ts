@@ -166,12 +166,20 @@ export function openPlanLines(p: PlanFile): string[] {
 /** Plans that still have a task not completed. */
 export const openPlans = (plans: PlanFile[]) => plans.filter((p) => tasksOf([p]).some((r) => r.task.status !== 'completed'));
 
+/** A plan's lines in the entry files' block; null when it has no open work. */
+export const aggregateLines = (p: PlanFile): string[] | null => (openPlans([p]).length > 0 ? openPlanLines(p) : null);
+
 /** The entry files' block: every plan with open work, in a few lines each. */
 export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): string {
-  const open = openPlans(plans);
+  return renderAggregateOf(plans.map(aggregateLines), facts);
+}
+
+/** The entry files' block from each plan's aggregateLines, in the plans' order. */
+export function renderAggregateOf(parts: (string[] | null)[], facts: BlockFacts): string {
+  const open = parts.filter((p): p is string[] => p !== null);
   const lines = [START, '## Plan handoff', '', messages.handoffBlock.generatedAggregate(), ''];
   if (open.length === 0) lines.push(messages.handoffBlock.noOpenWork());
-  for (const p of open) lines.push(...openPlanLines(p));
+  for (const p of open) lines.push(...p);
   lines.push('', messages.handoffBlock.buildsOn(builds(facts), facts.branch ? code(facts.branch) : null), END);
   return formatted(lines);
 }

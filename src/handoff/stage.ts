@@ -20,7 +20,8 @@ import { readPlanText } from '../plan/plan-text.js';
 import { handoffMismatches } from './mismatches.js';
 import { blockFacts, resolveLastCommit } from './git-facts.js';
 import type { HandoffReads, Known } from './reads.js';
-import { renderAggregateBlock, renderPlanBlock, replaceBlock } from './render.js';
+import { aggregateLines, renderAggregateOf, renderPlanBlock, replaceBlock } from './render.js';
+import { type PlanPart, writeHandoffLines } from './lines-cache.js';
 
 const DERIVED = ['updatedBy', 'updatedAt', 'branch'] as const;
 
@@ -178,20 +179,37 @@ export function startHandoff(root: string, known: Known, started: HandoffReads):
 
 async function stageWith(
   reads: HandoffReads['reads'],
-  { root, known, stagedPlans, indexPlans, editable }: { root: string; known: Known; stagedPlans: string[]; indexPlans: string[]; editable: string[] },
+  { root, known, stagedPlans, indexPlans, editable, kept }: { root: string; known: Known } & Omit<HandoffReads, 'reads'>,
   planRulesRan: boolean,
   now: Date,
 ): Promise<StageResult> {
-  const { config, identity } = known;
+  const { config, identity, gitDir } = known;
   const { texts, modes, read, lastCommits } = await reads;
-  const index = snapshotOf(indexPlans, texts.slice(0, indexPlans.length));
+  // Each plan's part of the entry files' block, kept from an earlier commit by its blob id
+  // (./reads.ts did not read its text); the others are read now.
+  const keys = kept.map((k) => k.key);
+  const keptPart = kept.map((k) => k.part);
+  const toRead = indexPlans.flatMap((_, i) => (keptPart[i] === undefined ? [i] : []));
+  const index = snapshotOf(
+    toRead.map((i) => indexPlans[i]!),
+    toRead.map((i) => texts[i]),
+  );
   const atHead = snapshotOf(stagedPlans, texts.slice(indexPlans.length, indexPlans.length + stagedPlans.length));
   const indexTexts = new Map<string, string | null>([
     ...indexPlans.map((p, i) => [p, texts[i] ?? null] as const),
     ...editable.map((p, i) => [p, texts[indexPlans.length + stagedPlans.length + i] ?? null] as const),
   ]);
   const facts = await blockFacts(root, config, now, { branch: known.branch, read });
-  const warnings: StageResult['warnings'] = index.skipped.map((s) => ({ file: s.path, text: s.reason }));
+  const readPlans = new Map(index.plans.map((p) => [p.path, p]));
+  const readSkipped = new Map(index.skipped.map((s) => [s.path, s.reason]));
+  // The parts of every plan the index holds, in its order (a plan without text is left out, as snapshotOf leaves it).
+  const parts = indexPlans.flatMap((path, i): { path: string; key: string | null; part: PlanPart | undefined }[] => {
+    const key = keys[i]!;
+    if (keptPart[i] !== undefined) return [{ path, key, part: keptPart[i] }];
+    if (readSkipped.has(path)) return [{ path, key, part: { skipped: readSkipped.get(path)! } }];
+    return readPlans.has(path) ? [{ path, key, part: undefined }] : [];
+  });
+  const warnings: StageResult['warnings'] = parts.flatMap(({ path, part }) => (part !== undefined && 'skipped' in part ? [{ file: path, text: part.skipped }] : []));
   const edits: Edit[] = [];
   for (const planFile of index.plans.filter((p) => stagedPlans.includes(p.path))) {
     const h = planFile.plan.handoff;
@@ -212,8 +230,19 @@ async function stageWith(
     const block = renderPlanBlock(planFile, facts);
     edits.push({ path: pairedMarkdownPath(planFile.path), apply: (text) => replaceBlock(text, block) });
   }
-  const aggregate = renderAggregateBlock(index.plans, facts);
+  // The plans read give their part now (after the derived fields were set, as before); by path, as snapshotOf orders them.
+  for (const p of parts) if (p.part === undefined) p.part = { lines: aggregateLines(readPlans.get(p.path)!) };
+  const listed = parts.filter((p): p is { path: string; key: string | null; part: { lines: string[] | null } } => 'lines' in p.part!);
+  listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const aggregate = renderAggregateOf(
+    listed.map((p) => p.part.lines),
+    facts,
+  );
   for (const file of entryFiles(config)) edits.push({ path: file, apply: (text) => replaceBlock(text, aggregate) });
   const { changed, tree } = await applyEdits(edits, root, { modes, texts: indexTexts });
+  // Kept for the next commit: this index's plans only, written when one was read.
+  if (gitDir !== undefined && toRead.length > 0) {
+    writeHandoffLines(gitDir, new Map(parts.flatMap(({ key, part }) => (key === null ? [] : [[key, part!] as const]))));
+  }
   return { staged: changed, tree, warnings };
 }

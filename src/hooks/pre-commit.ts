@@ -75,7 +75,7 @@ const run: HookRun = async () => {
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
   // A staged plan: the handoff's git reads start now and run while the plans are validated.
-  const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans });
+  const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans, gitDir: repo.gitDir, indexBlobs: facts.indexBlobs });
   const { decision, rules, modes, skipped } = await judgeIndex(facts);
   const report = formatDecision(decision, identity, now);
   if (report) process.stderr.write(report);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE, loadConfig } from '../config/config.js';
 import type { FileFact, InstallFacts, PackageFacts } from '../core/install/install-facts.js';
 import { claimsCacheFiles } from '../claims/cache.js';
+import { handoffLinesFiles } from '../handoff/lines-cache.js';
 import { commitIndexFiles } from '../worklog/task-index.js';
 import { hookCodeCacheDir } from '../hooks/loader.js';
 import { trailerRecordFile } from '../check/trailer.js';
@@ -62,7 +63,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...handoffLinesFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {
