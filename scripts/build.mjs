@@ -122,11 +122,13 @@ const entries = [
   ...HOOKS.map((hook) => ({ name: `${hook}-main`, plugins: [lazySentences(HOOK_SENTENCES), fromDisk], contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
   { name: 'messages', contents: `export { messages } from '../messages/index.js';\n` },
   { name: 'agent', plugins: [lazySentences(AGENT_REPLIES), agentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
-  { name: 'agent-main', plugins: [lazySentences(AGENT_REPLIES), agentParts], banner: 'const __bundle_url = __filename;', contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
+  { name: 'agent-main', plugins: [lazySentences(AGENT_REPLIES), agentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
   { name: 'plan-commit', plugins: [lazySentences(HOOK_SENTENCES), bundledValidators], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
 ];
-for (const { name: hook, contents, plugins = [fromDisk], banner = "const __bundle_url = require('node:url').pathToFileURL(__filename).href;" } of entries) {
+// import.meta.url is the bundle's path, not its URL: createRequire, its one use (checked below),
+// takes either, and making the URL costs every hook node:url and pathToFileURL (~1 ms).
+for (const { name: hook, contents, plugins = [fromDisk], banner = 'const __bundle_url = __filename;' } of entries) {
   const result = await build({
     stdin: { contents, resolveDir: join(src, 'hooks'), sourcefile: `${hook}-entry.js` },
     outfile: join(src, 'hooks', `${hook}.cjs`),

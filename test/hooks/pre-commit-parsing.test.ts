@@ -89,3 +89,21 @@ describe('a plan validate refuses as text', () => {
     });
   }
 });
+
+describe("a plan error's report in a commit", () => {
+  // Colour is picocolors, resolved by the hook's bundle from its own place (createRequire of the
+  // bundle's path, scripts/build.mjs): found from a real commit, and left out under NO_COLOR.
+  test('is coloured under FORCE_COLOR and plain under NO_COLOR', () => {
+    const r = claimedRepo();
+    rewritePlan(r, (t) => t.replace('"claimedBy": "codex"', '"claimedBy": "codex", "claimedBy": "codex"'));
+    r.git('add', PLAN);
+    const coloured = r.tryGit(['commit', '-m', 'stage the plan'], { NO_COLOR: '', FORCE_COLOR: '1' });
+    assert.equal(coloured.code, 1);
+    assert.match(coloured.stderr, /\x1b\[31m\x1b\[1merror\x1b\[22m\x1b\[39m: the key "claimedBy" appears twice/);
+    assert.doesNotMatch(coloured.stderr, NO_STACK);
+    const plain = r.commit('stage the plan');
+    assert.equal(plain.code, 1);
+    assert.match(plain.stderr, /: error: the key "claimedBy" appears twice/);
+    assert.doesNotMatch(plain.stderr, /\x1b\[/);
+  });
+});
