@@ -12,6 +12,7 @@ import { messages } from '../messages/index.js';
 import { readTextFile } from '../fs/text.js';
 import { indexPaths } from '../git/queries.js';
 import { treePaths } from '../git/tree.js';
+import type { Change } from '../git/changes.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
@@ -81,4 +82,39 @@ export function snapshotOf(paths: string[], texts: (string | null | undefined)[]
   // the committer's locale, and its first call loads ICU's collator, ~10 ms of a plan commit).
   snapshot.plans.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return snapshot;
+}
+
+/**
+ * The plans at a commit's first parent, from the commit's own (`after`) and its changes against
+ * that parent (name-status, renames found): a plan path the changes do not name holds the same
+ * blob on both sides, so only the plans the commit changes, deletes or renames away are read at
+ * `parent`. The same snapshot as readSnapshot({ rev: parent }) (the worklog's transitions need
+ * it on every plan commit; reading every plan twice was most of that writer's plan reading).
+ */
+export async function parentSnapshot(after: Snapshot, changes: Change[], parent: string, config: Config, root: string): Promise<Snapshot> {
+  const { kept, read } = unchangedPlans(after, changes, planMatcher(config).matches);
+  const changed = await readSnapshot({ rev: parent }, config, root, read);
+  const byPath = <T extends { path: string }>(a: T, b: T) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { plans: [...kept.plans, ...changed.plans].sort(byPath), skipped: [...kept.skipped, ...changed.skipped].sort(byPath) };
+}
+
+/** Pure: what parentSnapshot keeps of `after` (what the changes do not name), and the plan paths it reads at the parent (sorted). */
+export function unchangedPlans(after: Snapshot, changes: Change[], isPlan: (path: string) => boolean): { kept: Snapshot; read: string[] } {
+  const named = new Set<string>();
+  const read = new Set<string>();
+  for (const c of changes) {
+    named.add(c.path);
+    // Added or copied to: not at the parent (a copy's source is unchanged, unless the changes
+    // name it again as modified). Renamed: at the parent under the old path only. Anything else
+    // (modified, deleted, its type changed) is at the parent with another blob, or none.
+    if (c.status === 'R' && c.from !== undefined) {
+      named.add(c.from);
+      read.add(c.from);
+    } else if (c.status !== 'A' && c.status !== 'C') read.add(c.path);
+  }
+  const keep = (path: string) => !named.has(path);
+  return {
+    kept: { plans: after.plans.filter((p) => keep(p.path)), skipped: after.skipped.filter((s) => keep(s.path)) },
+    read: [...read].filter(isPlan).sort(),
+  };
 }

@@ -24,7 +24,7 @@ import { type TreeEntry, treeUnder } from '../git/tree.js';
 import { dropCommitIndex, planBlobs, readCommitIndex, taskIndexKey, writeCommitIndex } from './task-index.js';
 import { commitEntry, type CommitFacts, type Operation, type RewriteEntry, type WorklogEntry } from './entry.js';
 import { planMatcher } from '../plan/discover.js';
-import { readSnapshot, type Snapshot } from '../plan/snapshot.js';
+import { parentSnapshot, readSnapshot, type Snapshot } from '../plan/snapshot.js';
 import { append, worklogFile } from './store.js';
 import { judgeCommit, judgeReads, type JudgeReads, type Judgement } from './judge.js';
 import { dropClaimsCaches } from '../claims/cache.js';
@@ -162,7 +162,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
     at = { near: (p) => indexed.tasks.near(p, ignoreCase), claimsNear: (p) => indexed.claims.near(p, ignoreCase), bound: () => indexed.claims.bound(), unreadable: indexed.tasks.unreadable };
   } else {
     const after = await readSnapshot({ rev: commit }, config, root, listing.map((e) => e.path).filter(plans.matches).sort());
-    const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await readSnapshot({ rev: parents[0]! }, config, root) : after;
+    const before: Snapshot = parents.length === 0 ? { plans: [], skipped: [] } : planChanged ? await parentSnapshot(after, changes, parents[0]!, config, root) : after;
     const versions = (s: Snapshot): PlanVersion[] => s.plans.map((p) => ({ source: { kind: 'head', label: claimsMessages.sourceParentCommit() }, file: p.path, plan: p.plan }));
     const tasks = tasksOf(after.plans);
     if (key && known.gitDir && verification.verified) {

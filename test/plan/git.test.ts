@@ -9,7 +9,11 @@ import { findPlanFiles, isPlanPath } from '../../src/plan/discover.js';
 import { pairedMarkdownPath } from '../../src/plan/paths.js';
 import { gatherPlanFacts } from '../../src/plan/facts.js';
 import { makeRepo } from '../fixtures/repo.js';
-import { seed } from '../fixtures/plans.js';
+import { open, plan, seed } from '../fixtures/plans.js';
+import { parentSnapshot, readSnapshot, unchangedPlans } from '../../src/plan/snapshot.js';
+import { gitQuery } from '../../src/git/git.js';
+import { commitRecordOf } from '../../src/git/log.js';
+import { listTree } from '../../src/git/tree.js';
 import { pretty } from './helpers.js';
 
 const repo = makeRepo({ initialCommit: true });
@@ -83,4 +87,44 @@ test('core.ignorecase reaches the facts', async () => {
   const [facts] = await gatherPlanFacts(repo.dir, [{ path: 'docs/x-plan.json', text: '{}' }]);
   assert.equal(facts!.ignoreCase, true);
   repo.git('config', 'core.ignorecase', 'false');
+});
+
+test('parentSnapshot is readSnapshot at the parent: kept, modified, deleted, renamed (and renamed with edits), added, broken and copied plans', async () => {
+  const r = makeRepo({ initialCommit: true });
+  try {
+    const p = (id: string, note = 'n') => JSON.stringify(plan(id, [open('t', ['src/x'], { notes: note })]), null, 2);
+    r.write('docs/kept-plan.json', p('kept'));
+    r.write('docs/mod-plan.json', p('mod'));
+    r.write('docs/gone-plan.json', p('gone'));
+    r.write('docs/old-plan.json', p('moved'));
+    r.write('docs/old2-plan.json', p('moved2'));
+    r.write('docs/broken-plan.json', '{"planId": ');
+    r.write('docs/src-plan.json', p('src'));
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'before');
+    r.write('docs/mod-plan.json', p('mod', 'changed'));
+    rmSync(join(r.dir, 'docs/gone-plan.json'));
+    r.git('mv', 'docs/old-plan.json', 'docs/new-plan.json');
+    r.git('mv', 'docs/old2-plan.json', 'docs/new2-plan.json');
+    r.write('docs/new2-plan.json', p('moved2', 'edited'));
+    r.write('docs/added-plan.json', p('added'));
+    r.write('docs/copy-plan.json', p('src'));
+    r.git('add', '-A');
+    r.git('commit', '-q', '-m', 'after');
+    const log = await gitQuery(commitRecordOf('HEAD', []), r.dir);
+    assert.ok(log.changes.some((c) => c.status === 'R'), 'git found a rename');
+    const listing = await listTree('HEAD', ['docs'], r.dir);
+    const after = await readSnapshot({ rev: 'HEAD' }, DEFAULT_CONFIG, r.dir, listing.map((e) => e.path).filter((f) => isPlanPath(f, DEFAULT_CONFIG)).sort());
+    const expected = await readSnapshot({ rev: 'HEAD^' }, DEFAULT_CONFIG, r.dir);
+    assert.deepEqual(await parentSnapshot(after, log.changes, 'HEAD^', DEFAULT_CONFIG, r.dir), expected);
+    assert.deepEqual(expected.plans.map((f) => f.path), ['docs/gone-plan.json', 'docs/kept-plan.json', 'docs/mod-plan.json', 'docs/old-plan.json', 'docs/old2-plan.json', 'docs/src-plan.json']);
+    // Only what the commit changed is read at the parent; a copy (as -C would report it) keeps its source.
+    const copied = [{ status: 'C' as const, from: 'docs/src-plan.json', path: 'docs/copy-plan.json' }, { status: 'M' as const, path: 'docs/mod-plan.json' }];
+    const { kept, read } = unchangedPlans(after, copied, (f) => isPlanPath(f, DEFAULT_CONFIG));
+    assert.deepEqual(read, ['docs/mod-plan.json']);
+    assert.ok(kept.plans.some((f) => f.path === 'docs/src-plan.json') && !kept.plans.some((f) => f.path === 'docs/copy-plan.json'));
+    assert.deepEqual(kept.skipped.map((s) => s.path), ['docs/broken-plan.json']);
+  } finally {
+    r.remove();
+  }
 });
