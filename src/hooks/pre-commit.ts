@@ -10,7 +10,7 @@ import { formatDecision } from '../check/report.js';
 import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
-import { startPlanFactReads, stagedTexts } from '../plan/facts.js';
+import { type PlanFactReads, startPlanFactReads, stagedTexts } from '../plan/facts.js';
 import { messages } from '../messages/index.js';
 import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
@@ -23,7 +23,19 @@ import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.j
  * on stderr. The callers refuse a declared identity the agent markers contradict first
  * (identityRefused).
  */
-export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; rules: PlanRules | null; modes: Record<CheckName, Mode>; skipped: CheckName[] }> {
+/**
+ * The plan rules' git facts (do the branch and the commit the staged handoffs name exist),
+ * asked as soon as the facts are known, when the plan rules will run (a plan touched, its checks
+ * not all off): git answers while the validator's bundle loads. Null when they will not run.
+ */
+export function startPlanRulesReads(facts: Facts): PlanFactReads | null {
+  const modes = effectiveModes(facts.config.checks, skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped);
+  return rulesRun(facts, modes) ? startPlanFactReads(facts.repo.root, stagedTexts(facts.plans)) : null;
+}
+
+const rulesRun = (facts: Facts, modes: Record<CheckName, Mode>) => facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off');
+
+export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads | null } | null = null): Promise<{ decision: Decision; rules: PlanRules | null; modes: Record<CheckName, Mode>; skipped: CheckName[] }> {
   const { repo, identity, now, config } = facts;
   const { skipped, unknown } = skipsFrom(process.env.PLAN_HOOKS_SKIP);
   if (unknown.length > 0) process.stderr.write(messages.skipUnknown(unknown, [...CHECKS]));
@@ -34,10 +46,8 @@ export async function judgeIndex(facts: Facts): Promise<{ decision: Decision; ru
 
   const plans = planMatcher(config);
   let rules: PlanRules | null = null;
-  if (facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')) {
-    // The plans' git facts (do the branch and the commit their handoffs name exist) are asked
-    // now, so git answers while the validator's bundle loads.
-    const reads = startPlanFactReads(repo.root, stagedTexts(facts.plans));
+  if (rulesRun(facts, modes)) {
+    const reads = (started ?? { reads: startPlanRulesReads(facts) }).reads ?? undefined;
     const { loadPlanRules } = await import('../check/plan-rules.js');
     rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads });
   }
@@ -74,9 +84,11 @@ const run: HookRun = async () => {
   if (identityRefused(facts)) return 1;
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
-  // A staged plan: the handoff's git reads start now and run while the plans are validated.
+  // A staged plan: the plan rules' and the handoff's git reads start now, before the bundle
+  // that validates and stages loads, and run while it loads and the plans are validated.
+  const planReads = { reads: startPlanRulesReads(facts) };
   const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans, gitDir: repo.gitDir, indexBlobs: facts.indexBlobs });
-  const { decision, rules, modes, skipped } = await judgeIndex(facts);
+  const { decision, rules, modes, skipped } = await judgeIndex(facts, planReads);
   const report = formatDecision(decision, identity, now);
   if (report) process.stderr.write(report);
   if (!allowed(decision)) return 1;

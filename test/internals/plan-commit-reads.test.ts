@@ -41,8 +41,10 @@ test('a plan commit naming a lastCommit starts no process for the handoff to res
   const head = r.git('rev-parse', 'HEAD').trim();
   const onBranch = planCommit(r, { lastCommit: head });
   assert.equal(onBranch.code, 0, onBranch.stderr);
-  // The plan rule's own read (does git know the commit: cat-file --batch-check) is the one more.
-  assert.deepEqual(kinds(onBranch.started), ['git cat-file', 'sh -s', 'git cat-file', 'sh -c'], onBranch.started.join(' | '));
+  // The plan rule's own read (does git know the commit: cat-file --batch-check) is the one more,
+  // started first, before the validator's bundle loads.
+  assert.deepEqual(kinds(onBranch.started), ['git cat-file', 'git cat-file', 'sh -s', 'sh -c'], onBranch.started.join(' | '));
+  assert.match(onBranch.started[1]!, /^git cat-file --batch-check/);
   assert.doesNotMatch(onBranch.stderr, /lastCommit/, 'HEAD is in its own history: nothing to say');
 
   // A commit of another branch: not in this one's history, said once; and a short id too.
@@ -64,7 +66,7 @@ test('a plan commit naming a lastCommit starts no process for the handoff to res
   const unknown = planCommit(r, { lastCommit: 'feedface' });
   assert.equal(unknown.code, 0, unknown.stderr);
   assert.equal(unknown.stderr.match(/feedface/g)?.length, 1, unknown.stderr);
-  assert.deepEqual(kinds(unknown.started), ['git cat-file', 'sh -s', 'git cat-file', 'sh -c'], unknown.started.join(' | '));
+  assert.deepEqual(kinds(unknown.started), ['git cat-file', 'git cat-file', 'sh -s', 'sh -c'], unknown.started.join(' | '));
 });
 
 test('the plan rules\' git facts (the branch and the commit a handoff names) are one shell, started before the validator loads; the warnings are the same', () => {
