@@ -18,12 +18,6 @@ import { sanitize } from '../term.js';
 import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
 /**
- * The one check over the index, as pre-commit runs it; prepare-commit-msg runs the same when
- * pre-commit did not (--no-verify). Reports skips, unknown skip names and configuration notices
- * on stderr. The callers refuse a declared identity the agent markers contradict first
- * (identityRefused).
- */
-/**
  * The plan rules' git facts (do the branch and the commit the staged handoffs name exist),
  * asked as soon as the facts are known, when the plan rules will run (a plan touched, its checks
  * not all off): git answers while the validator's bundle loads. Null when they will not run.
@@ -35,6 +29,12 @@ export function startPlanRulesReads(facts: Facts): PlanFactReads | null {
 
 const rulesRun = (facts: Facts, modes: Record<CheckName, Mode>) => facts.plans.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off');
 
+/**
+ * The one check over the index, as pre-commit runs it; prepare-commit-msg runs the same when
+ * pre-commit did not (--no-verify). Reports skips, unknown skip names and configuration notices
+ * on stderr. The callers refuse a declared identity the agent markers contradict first
+ * (identityRefused). `started`: the plan rules' reads startPlanRulesReads began (else begun here).
+ */
 export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads | null } | null = null): Promise<{ decision: Decision; rules: PlanRules | null; modes: Record<CheckName, Mode>; skipped: CheckName[] }> {
   const { repo, identity, now, config } = facts;
   const { skipped, unknown } = skipsFrom(process.env.PLAN_HOOKS_SKIP);
