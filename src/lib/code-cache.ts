@@ -37,16 +37,12 @@ export const codeCacheBytes = (key: string, data: Buffer): Buffer => Buffer.conc
 
 /**
  * Runs the CommonJS bundle at `bundle` (with `require` for its own requires, and import() made
- * from here: the caller sits beside it) from the code cache in `file` (null: none). A run that
- * found no usable cache leaves one as it exits, holding what the run compiled, when `keep` says
- * so of its exit code (a run unlike most compiles other code than most need).
+ * from here: the caller sits beside it) from the code cache in `file` (null: none), and gives
+ * its module (`exports`, as its code left them). A run that found no usable cache leaves one as
+ * it exits, holding what the run compiled, when `keep` says so of its exit code (a run unlike
+ * most compiles other code than most need).
  */
-export function runBundle(bundle: string, file: string | null, keep: (exitCode: number) => boolean, require: NodeJS.Require): void {
-  runBundleModule(bundle, file, keep, require);
-}
-
-/** runBundle, returning the bundle's module (`exports`, as its code left them). */
-function runBundleModule(bundle: string, file: string | null, keep: (exitCode: number) => boolean, require: NodeJS.Require): { exports: unknown } {
+export function runBundle(bundle: string, file: string | null, keep: (exitCode: number) => boolean, require: NodeJS.Require): { exports: unknown } {
   let key = '';
   let cachedData: Buffer | undefined;
   const before = statSignature(bundle).signature;
@@ -96,7 +92,7 @@ export function requireSiblings(require: NodeJS.Require, dir: string, siblings: 
     const path = join(dir, name);
     const known = require.cache[path];
     if (known !== undefined) return known.exports;
-    const module = runBundleModule(path, cacheOf(name), keep, bundleRequire);
+    const module = runBundle(path, cacheOf(name), keep, bundleRequire);
     require.cache[path] = { id: path, filename: path, path: dir, loaded: true, exports: module.exports, children: [], paths: [] } as unknown as NodeJS.Module;
     return module.exports;
   };
