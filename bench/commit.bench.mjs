@@ -13,7 +13,8 @@
 //     commit, as a ratio to 1 claim. Budget ≤ 1.3×. With the hook processes' peak memory.
 //  4. `plan-hooks status --json` on 1,000 and 100,000 commits since the plans were last
 //     committed (history built with git fast-import). Budget ≤ 1.2×.
-// Options: --runs=N (default 30); --only=whole,plan,claims,status runs those rows alone;
+// Options: --runs=N (default 30, split into --rounds=N hyperfine runs of alternating order, default 3);
+// --only=whole,plan,claims,status runs those rows alone;
 // --claims=1,10000 picks the points of the claims curve.
 // BENCH_KEEP=1 keeps the repositories.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -27,6 +28,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = runsOr(arg('runs', '30'));
+/** hyperfine runs a row is split into, in alternating order (see hyperfine() below). */
+const ROUNDS = Math.max(1, Number(arg('rounds', '3')));
 const FILES = smoke ? 200 : 10_000;
 /** Files in each repository of the claims curve. */
 const CURVE_FILES = smoke ? 200 : 1000;
@@ -109,12 +112,34 @@ function makeRepo(name, { files, plans, hooks }) {
   return dir;
 }
 
-/** One hyperfine run of `commands` ([name, shell command]); medians and CPU in ms. */
+/**
+ * Times `commands` ([name, shell command]): medians over every run, and CPU, in ms. hyperfine
+ * runs all of one command's runs before the next command's, so a change in the machine's load
+ * during a row (other work starting, the CPU's clock) weighs on one side of a ratio only. The
+ * runs are therefore split into ROUNDS hyperfine runs whose order alternates, and pooled.
+ */
 function hyperfine(commands, extra = []) {
-  const out = join(base, `hf-${Date.now()}.json`);
-  execFileSync('hyperfine', ['-N', '--warmup', warmupOr(3), '--runs', RUNS, '--export-json', out, ...extra, ...commands.flatMap(([n, c]) => ['-n', n, c])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  return JSON.parse(readFileSync(out, 'utf8')).results.map((r) => ({ name: r.command, median: r.median * 1000, cpu: (r.user + r.system) * 1000 }));
+  const rounds = smoke ? 1 : ROUNDS;
+  const per = Math.max(1, Math.ceil(Number(RUNS) / rounds));
+  const pooled = commands.map(([name]) => ({ name, times: [], cpu: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    const order = commands.map((_, i) => i);
+    if (round % 2) order.reverse();
+    const out = join(base, `hf-${Date.now()}-${round}.json`);
+    const warmup = round === 0 ? warmupOr(3) : warmupOr(1);
+    execFileSync('hyperfine', ['-N', '--warmup', warmup, '--runs', String(per), '--export-json', out, ...extra, ...order.flatMap((i) => ['-n', commands[i][0], commands[i][1]])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    JSON.parse(readFileSync(out, 'utf8')).results.forEach((r, k) => {
+      const p = pooled[order[k]];
+      p.times.push(...r.times);
+      p.cpu += (r.user + r.system) * r.times.length;
+    });
+  }
+  return pooled.map((p) => ({ name: p.name, median: median(p.times) * 1000, cpu: (p.cpu / p.times.length) * 1000 }));
 }
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 const inDir = (dir, script) => `sh -c 'cd ${dir} && sh ${script}'`;
 const verdict = (ratio, budget) => `budget ≤ ${budget}× (${ratio <= budget ? 'met' : 'missed'})`;
 // On a machine shared with other work, wall time swings with their load; the CPU of the
