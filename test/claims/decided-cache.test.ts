@@ -13,8 +13,9 @@ const NOW = new Date();
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => removeDir(d)));
 
-const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41'];
-const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A'];
+const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41', '\u{1F600}/', '\uFF21/b', '\uFF21/c/'];
+// Beyond the BMP and just below its end: the file sorts and searches by UTF-8 byte, where the two order differently than by UTF-16 code unit.
+const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A', '\u{1F600}/a.ts', '\uFF21/b', '\uFF21/c'];
 
 /** One claim per pattern, a few without files, one bound to a branch, one stale. */
 function versions(): PlanVersion[] {
