@@ -196,7 +196,13 @@ try {
   }
   keep.push(...curve.flatMap((c) => [c.pre, c.whole]));
   for (const kind of ['pre', 'whole']) {
-    const results = hyperfine(curve.map((c) => [`${c.n} claims`, inDir(c[kind], 'code-commit.sh')]), ['--prepare', 'sleep 0.2']);
+    // The whole commit's worklog writer judges each commit from the plan blobs (no cache, by
+    // design), so its work grows with the claims: ~0.25 s of CPU at 10,000, past a 0.2 s pause.
+    // Each commit waits for the previous one's append to finish (`log` waits for an append in
+    // flight), then pauses, as the plan commit's row does: the row times the commit, not the
+    // commit sharing the CPU with the last one's writer.
+    const prepare = (c) => (kind === 'whole' ? `sh -c 'cd ${c.whole} && ${process.execPath} ${CLI} log --limit 0 > /dev/null; sleep 0.2'` : 'sleep 0.2');
+    const results = hyperfine(curve.map((c) => [`${c.n} claims`, inDir(c[kind], 'code-commit.sh')]), curve.flatMap((c) => ['--prepare', prepare(c)]));
     const one = results[0];
     const label = kind === 'pre' ? 'pre-commit alone' : 'whole commit';
     console.log(`claims curve, ${label}: ${results.map((r, i) => `${CLAIMS[i]} → ${r.median.toFixed(1)} ms (${(r.median / one.median).toFixed(2)}×)`).join(', ')} — ${verdict(results.at(-1).median / one.median, 1.3)}; CPU ${results.map((r) => `${(r.cpu / one.cpu).toFixed(2)}×`).join(', ')}`);

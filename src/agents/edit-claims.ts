@@ -6,12 +6,12 @@
 // change is read through its own cache (./views-cache.ts). A cache, never a witness: only this
 // hook reads it, and the commit decides from the plans themselves.
 import { join } from 'node:path';
-import { formatDecided, parseDecided, DECIDED_FORMAT } from '../claims/decided-cache.js';
+import { readDecided, writeDecided, DECIDED_FORMAT } from '../claims/decided-cache.js';
 import { type WorktreePlan, readWorktreePlans } from '../claims/versions.js';
 import type { Config } from '../config/config.js';
 import { CLAIMS_VIEW_FORMAT, type LiveClaim, claimAt, couldMatch, decideClaims } from '../core/claims.js';
 import { matchForm } from '../lib/pattern.js';
-import { type StatSignature, isRacy, readCheckedCache, statSignature, writeCheckedCache } from '../lib/cache-file.js';
+import { type StatSignature, isRacy, statSignature } from '../lib/cache-file.js';
 import { agentStateDir } from './seen.js';
 import { openViewsCache } from './views-cache.js';
 import { type Workspace, claimsValue, workspacePlans } from './workspace.js';
@@ -34,15 +34,14 @@ export function claimsNear(ws: Workspace, config: Config, paths: string[], now: 
   // What the claims depend on: each plan file's place and signature, in the order they are decided.
   const key = JSON.stringify([DECIDED_FORMAT, CLAIMS_VIEW_FORMAT, ws.ignoreCase, listed.map((p) => [p.source.label, p.file, p.sig.signature])]);
   const file = decidedAtEditFile(ws.gitDir);
-  const text = readCheckedCache(file);
-  const set = text === null ? null : parseDecided(text, key, now, config.staleAfterHours);
+  const set = readDecided(ws.gitDir, key, now, config.staleAfterHours, file);
   if (set) return set.near(paths, ws.ignoreCase);
   const views = openViewsCache(ws.gitDir, claimsValue, now.getTime());
   const sigs = new Map(listed.map((p) => [p.path, p.sig]));
   const decided = decideClaims(readWorktreePlans(listed, (path) => views.view(path, sigs.get(path))));
   views.save();
   // A signature younger than the racy window may stand for two contents: those claims are used, not kept.
-  if (!listed.some((p) => isRacy(p.sig, now.getTime()))) writeCheckedCache(file, formatDecided(key, decided, ws.ignoreCase));
+  if (!listed.some((p) => isRacy(p.sig, now.getTime()))) writeDecided(ws.gitDir, key, decided, ws.ignoreCase, file);
   const forms = paths.map((p) => matchForm(p, ws.ignoreCase));
   return decided.filter((c) => c.files.some((f) => couldMatch(f, forms, ws.ignoreCase))).map((c) => claimAt(c, now, config.staleAfterHours));
 }

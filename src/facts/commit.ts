@@ -13,9 +13,8 @@ import { type LiveClaim, type PlanVersion, claimsView, liveClaims, versionsNear 
 import { touchedPaths } from '../core/changes.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { objectTexts, readObjects } from '../git/cat-file.js';
-import { type Change, type RawEntry, diffTreesOf } from '../git/changes.js';
+import { type Change, type RawEntry, diffTreesOf, sinceMergeBase } from '../git/changes.js';
 import { type Query, gitQueries, gitQuery } from '../git/git.js';
-import { mergeBase as mergeBaseOf } from '../git/history.js';
 import { type CommitInfo, commitInfosOf } from '../git/log.js';
 import type { Repository } from '../git/repository.js';
 import { type TreeEntry, treeUnder } from '../git/tree.js';
@@ -93,16 +92,31 @@ function applyDiff(parentPlans: Map<string, string>, diff: RawChange[], plans: P
   return next;
 }
 
+/** The plans at merge-base(base, commit), from the commit's plans and the diff from there (`sinceMergeBase`), in path order as a listing has them (pure). */
+function plansBefore(after: Map<string, string>, sinceBase: RawChange[], plans: PlanMatcher): Map<string, string> {
+  const changed = sinceBase.filter((c) => plans.matches(c.path));
+  if (changed.length === 0) return after;
+  const before = new Map(after);
+  for (const c of changed) {
+    // A gitlink is no plan, as a listing's non-blob entries are not.
+    if (c.oldOid !== null && c.oldMode !== GITLINK) before.set(c.path, c.oldOid);
+    else before.delete(c.path);
+  }
+  return new Map([...before].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+const GITLINK = '160000';
+
 /**
  * Everything the range needs from git, in a bounded number of processes whatever its length, and
  * in three rounds, each one shell (a process started from node costs more than the git it runs):
  * commit facts (one `log --stdin`; the caller may have asked for it with its own reads, `infos`);
- * then every diff (one `diff-tree --stdin`), the merge-bases with the base and the plan listings
- * of the commits the range grows from; then the listings at the merge-bases and the plan blobs
- * (one cat-file). The base's blobs are asked in that cat-file by `<merge-base>:<path>` for the
- * paths the range's plans have (a merge-base is a commit id: the name is the blob its listing
- * holds there), so only a plan the range no longer has costs a cat-file of its own.
- * Revisions always go through stdin: a range of 10,000 commits fits no argv.
+ * then every diff (one `diff-tree --stdin`), the plan listings of the commits the range grows
+ * from, and for each commit where history enters the range the plans it changed since it parted
+ * from the base (`git diff base...commit`: the merge-base's plans are the commit's with those put
+ * back, so nothing is listed or read at the merge-base that the commit already has); then every
+ * plan blob, each once, in one cat-file. Revisions always go through stdin: a range of 10,000
+ * commits fits no argv.
  */
 async function gather(repo: Repository, commits: string[], base: { commit: string } | null, trailerKeys: string[], asked?: CommitInfo[]): Promise<{ gathered: Gathered[]; blob: Map<string, unknown>; view: Map<string, unknown> }> {
   const plans = planMatcher(repo.config);
@@ -115,29 +129,27 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
     lines.push(info.parents[0] ? `${info.commit} ${info.parents[0]}` : info.commit);
     for (const other of info.parents.slice(1)) lines.push(`${info.commit} ${other}`);
   }
-  // Merge-bases with the base: computed where a commit's history leaves the range (a parent
-  // outside it) or joins (a merge); a linear commit inside the range shares its parent's.
+  // Where the base is met: asked where a commit's history leaves the range (a parent outside
+  // it) or joins (a merge); a linear commit inside the range shares its parent's merge-base.
   const boundary = base ? infos.filter((i) => i.parents.length !== 1 || !inRange.has(i.parents[0]!)).map((i) => i.commit) : [];
-  // Plan listings: the first parents outside the range, and every merge-base (below).
+  // Plan listings: the first parents outside the range.
   const outside = [...new Set(infos.map((i) => i.parents[0]).filter((p): p is string => p !== undefined && !inRange.has(p)))];
   const second = await gitQueries(
     {
       diffs: lines.length > 0 ? diffTreesOf(lines) : undefined,
-      ...Object.fromEntries(boundary.map((c) => [`base ${c}`, mergeBaseOf(c, base!.commit)])),
+      ...Object.fromEntries(boundary.map((c) => [`base ${c}`, sinceMergeBase(base!.commit, c, plans.roots)])),
       ...Object.fromEntries(outside.map((c) => [`tree ${c}`, treeUnder(c, plans.roots)])),
     } as Record<string, Query<unknown> | undefined>,
     cwd,
     1,
   );
   const diffs = (second.diffs as RawChange[][] | undefined) ?? [];
-  const mergeBase = new Map<string, string | null>();
-  boundary.forEach((c) => mergeBase.set(c, (second[`base ${c}`] as string | null) ?? null));
-  for (const info of infos) if (!mergeBase.has(info.commit)) mergeBase.set(info.commit, base ? (mergeBase.get(info.parents[0]!) ?? null) : null);
   const treeOf = new Map(outside.map((c) => [c, planBlobs(second[`tree ${c}`] as TreeEntry[] | null, plans.matches)]));
 
   let at = 0;
   const plansAt = new Map<string, Map<string, string>>();
-  const own: { info: CommitInfo; all: RawChange[]; own: RawChange[]; plans: Map<string, string> }[] = [];
+  const baseAt = new Map<string, Map<string, string> | null>();
+  const gathered: Gathered[] = [];
   for (const info of infos) {
     const all = diffs[at++] ?? [];
     let mine = all;
@@ -149,7 +161,10 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
     const parentPlans = parent ? (plansAt.get(parent) ?? treeOf.get(parent) ?? new Map<string, string>()) : new Map<string, string>();
     const planned = applyDiff(parentPlans, all, plans);
     plansAt.set(info.commit, planned);
-    own.push({ info, all, own: mine, plans: planned });
+    const sinceBase = second[`base ${info.commit}`] as RawChange[] | null | undefined;
+    const baseTree = sinceBase !== undefined ? (sinceBase && plansBefore(planned, sinceBase, plans)) : base ? (baseAt.get(parent!) ?? null) : null;
+    baseAt.set(info.commit, baseTree);
+    gathered.push({ info, all, own: mine, plans: planned, base: baseTree });
   }
 
   // Every blob once; the plans the commit changes are read whole (claims.ts compares them task
@@ -157,58 +172,27 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
   const whole = new Set<string>();
   const viewed = new Set<string>();
-  for (const g of own) {
+  for (const g of gathered) {
     for (const c of g.all.filter(isPlanChange)) {
       if (c.newOid) whole.add(c.newOid);
       if (c.oldOid) whole.add(c.oldOid);
     }
     for (const oid of g.plans.values()) viewed.add(oid);
+    for (const oid of g.base?.values() ?? []) viewed.add(oid);
   }
-  const bases = [...new Set([...mergeBase.values()].filter((m): m is string => m !== null && !inRange.has(m) && !treeOf.has(m)))];
   const known = [...new Set([...whole, ...viewed])];
-  const paths = [...new Set(own.flatMap((g) => [...g.plans.keys()]))].filter((p) => !p.includes('\n'));
-  // Bounded: a range with many merge-bases lists their plans and reads what it lacks afterwards.
-  const guessed = bases.length * paths.length <= GUESSES ? bases.flatMap((mb) => paths.map((p) => ({ mb, path: p, name: `${mb}:${p}` }))) : [];
-  const third = await gitQueries(
-    {
-      ...Object.fromEntries(bases.map((c) => [`tree ${c}`, treeUnder(c, plans.roots)])),
-      texts: known.length + guessed.length > 0 ? objectTexts([...known, ...guessed.map((g) => g.name)]) : undefined,
-    } as Record<string, Query<unknown> | undefined>,
-    cwd,
-    1,
-  );
-  for (const c of bases) treeOf.set(c, planBlobs(third[`tree ${c}`] as TreeEntry[] | null, plans.matches));
   // A text the batch could not split by its byte sizes (not UTF-8): read alone, as before.
-  const names = [...known, ...guessed.map((g) => g.name)];
-  const answered = names.length === 0 ? [] : ((third.texts as (string | null)[] | undefined) ?? (await readObjects(names, cwd)));
-  const textOf = new Map<string, string | null>();
-  known.forEach((oid, i) => textOf.set(oid, answered[i] ?? null));
-  guessed.forEach((g, i) => {
-    const oid = treeOf.get(g.mb)?.get(g.path);
-    if (oid !== undefined && !textOf.has(oid)) textOf.set(oid, answered[known.length + i] ?? null);
-  });
-
-  const gathered: Gathered[] = own.map((g) => {
-    const mb = mergeBase.get(g.info.commit) ?? null;
-    const baseTree = mb === null ? null : mb === g.info.commit ? null : (plansAt.get(mb) ?? treeOf.get(mb) ?? null);
-    return { ...g, base: baseTree };
-  });
-  for (const g of gathered) for (const oid of g.base?.values() ?? []) viewed.add(oid);
-  const missing = [...viewed].filter((oid) => !textOf.has(oid));
-  (await readObjects(missing, cwd)).forEach((text, i) => textOf.set(missing[i]!, text));
+  const texts = known.length === 0 ? [] : ((await gitQueries({ texts: objectTexts(known) }, cwd, 1)).texts ?? (await readObjects(known, cwd)));
 
   const blob = new Map<string, unknown>();
   const view = new Map<string, unknown>();
-  for (const oid of new Set([...whole, ...viewed])) {
-    const text = textOf.get(oid) ?? null;
+  known.forEach((oid, i) => {
+    const text = texts[i] ?? null;
     if (whole.has(oid)) blob.set(oid, text);
     view.set(oid, claimsView(parsePlanJson(text ?? '')));
-  }
+  });
   return { gathered, blob, view };
 }
-
-/** At most this many `<merge-base>:<path>` names are guessed into the one cat-file. */
-const GUESSES = 400;
 
 /** The facts of one commit against its first parent (see the top). */
 export interface CommitFacts {

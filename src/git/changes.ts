@@ -3,6 +3,7 @@
 // with its id), and the index's listing with blob ids (`ls-files -s -z`).
 import { PICKED } from './batch.js';
 import { gitQuery, query, splitNul } from './git.js';
+import { pathspec } from './tree.js';
 
 export type ChangeStatus = 'A' | 'M' | 'D' | 'R' | 'C' | 'T' | 'U' | 'X';
 
@@ -131,6 +132,15 @@ export async function diffTrees(lines: string[], cwd: string): Promise<RawEntry[
   if (lines.length === 0) return [];
   return gitQuery(diffTreesOf(lines), cwd);
 }
+
+/**
+ * What `commit` changes under `roots` since it and `base` parted: `git diff base...commit`, from
+ * merge-base(base, commit) (the first git finds where there are several) to the commit, with
+ * the merge-base's blob ids as oldOid. No renames: each path is an entry of its own. Null when
+ * they share no history. Pathspecs literal, as ls-tree's are.
+ */
+export const sinceMergeBase = (base: string, commit: string, roots: string[]) =>
+  query(['--literal-pathspecs', 'diff', '--raw', '-z', '--no-renames', '--abbrev=40', '--no-ext-diff', '--end-of-options', `${base}...${commit}`, ...pathspec(roots)], parseRawDiff, () => null);
 
 /** diffTrees as a query (`lines`: at least one), for a batch to run beside other reads. */
 export const diffTreesOf = (lines: string[]) =>

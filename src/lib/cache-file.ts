@@ -87,10 +87,13 @@ export function writeCheckedCache(file: string, text: string | Uint8Array, durab
   }
 }
 
-/** The text (or, with `encoding` null, the bytes) of a checked cache file as its writer left it; null when missing or touched since. */
-export function readCheckedCache(file: string): string | null;
+/**
+ * The text (or, with `encoding` null, the bytes; with 'latin1', the bytes as a string of one
+ * character each) of a checked cache file as its writer left it; null when missing or touched since.
+ */
+export function readCheckedCache(file: string, encoding?: 'utf8' | 'latin1'): string | null;
 export function readCheckedCache(file: string, encoding: null): Buffer | null;
-export function readCheckedCache(file: string, encoding: 'utf8' | null = 'utf8'): string | Buffer | null {
+export function readCheckedCache(file: string, encoding: 'utf8' | 'latin1' | null = 'utf8'): string | Buffer | null {
   try {
     // The signature first: a write after it leaves a whole newer file, never a stale one passing.
     if (readFileSync(stampFile(file), 'utf8') !== statSignature(file).signature) return null;

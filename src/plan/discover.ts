@@ -19,9 +19,23 @@ function planPatterns(config: Config): CompiledPattern[] {
   return patterns;
 }
 
+/**
+ * Each path's answer, per configuration (as its compiled patterns are): a commit asks about the
+ * same paths at HEAD, in the index and on the base branch, and its pattern tests run once, cold
+ * (~15 µs a path): 600 tests were ~3-5 ms of pre-commit with 200 plans.
+ */
+const answered = new WeakMap<Config, Map<string, boolean>>();
+
 /** True when the repository-relative `path` is a plan file under `config.plans`. */
 export function isPlanPath(path: string, config: Config): boolean {
-  return path.endsWith('.json') && planPatterns(config).some((p) => p.test(path));
+  let known = answered.get(config);
+  if (!known) answered.set(config, (known = new Map()));
+  let is = known.get(path);
+  if (is === undefined) {
+    is = path.endsWith('.json') && planPatterns(config).some((p) => p.test(path));
+    known.set(path, is);
+  }
+  return is;
 }
 
 /** Repository-relative paths of every plan git knows about in the working tree at `root`, sorted. */

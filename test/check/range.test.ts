@@ -1,6 +1,6 @@
 // pre-push and `check --range`: pre-commit's check over commits already made (--no-verify's backstop).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -71,6 +71,31 @@ test('the base’s claims where a branch meets it count whether the branch relea
     assert.deepEqual(json.map((c) => [c.subject, c.allowed]), [[`${how} by the holder`, true], ['into the claim', false]], how);
     assert.deepEqual(json[1]!.refusals.map((f) => [f.path, f.holder]), [['src/api/late.ts', 'codex']], how);
   }
+});
+
+test('the base’s plans where a branch meets it are read from the branch’s own where they are the same blobs: each plan blob is read from git once', () => {
+  // They were asked again by the merge-base's name (`<merge-base>:<path>`), in case they differ:
+  // at 10,000 claims the worklog's writer read every plan's text twice (+17 MB, +70 ms).
+  const r = setup();
+  r.git('checkout', '-q', '-b', 'feature');
+  // Two commits on the branch: the last one's parent is not where the branch left the base.
+  for (const file of ['src/one.ts', 'src/two.ts']) {
+    r.write(file, 'x\n');
+    r.git('add', '-A');
+    r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', file);
+  }
+  r.git('gc', '-q');
+  const blob = r.git('rev-parse', 'feature:docs/api-plan.json').trim();
+  // Where the blob lies in the one pack: git traces every read of a packed object by its offset.
+  const idx = readdirSync(join(r.dir, '.git/objects/pack')).find((f) => f.endsWith('.idx'))!;
+  const offset = r.git('verify-pack', '-v', join(r.dir, '.git/objects/pack', idx)).split('\n').find((l) => l.startsWith(blob))!.trim().split(/\s+/).at(-1);
+  const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-trace-'));
+  dirs.push(dir);
+  const trace = join(dir, 'pack-access.txt');
+  const res = r.cli(['check', '--range', 'feature^..feature'], { GIT_TRACE_PACK_ACCESS: trace });
+  assert.equal(res.code, 0, res.stderr);
+  const reads = readFileSync(trace, 'utf8').split('\n').filter((l) => l.endsWith(`.pack ${offset}`));
+  assert.equal(reads.length, 1, reads.join('\n'));
 });
 
 test('check --range applies the plan and transition rules to each commit', () => {

@@ -13,8 +13,9 @@ const NOW = new Date();
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => removeDir(d)));
 
-const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41'];
-const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A'];
+const PATTERNS = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**', 'tab\there/x', 'new\nline/%41', '\u{1F600}/', '\uFF21/b', '\uFF21/c/'];
+// Beyond the BMP and just below its end: the file sorts and searches by UTF-8 byte, where the two order differently than by UTF-16 code unit.
+const PATHS = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts', 'tab\there/x', 'new\nline/%41', 'new\nline/A', '\u{1F600}/a.ts', '\uFF21/b', '\uFF21/c'];
 
 /** One claim per pattern, a few without files, one bound to a branch, one stale. */
 function versions(): PlanVersion[] {
@@ -73,7 +74,9 @@ test('a file for other versions or of another format is not used', () => {
   assert.notEqual(decidedKey(other, false), key, 'another blob is another key');
   assert.notEqual(decidedKey(refs(vs), true), key, 'another case rule is another key');
   assert.equal(parseDecided(text, decidedKey(other, false), NOW, 24), null);
-  assert.equal(parseDecided(text.replace(/^plan-hooks claims-decided 2\n/, 'plan-hooks claims-decided 3\n'), key, NOW, 24), null);
+  assert.equal(parseDecided(text, key.slice(0, -1), NOW, 24), null, 'a key is the whole line');
+  assert.equal(parseDecided(text.replace(/^plan-hooks claims-decided 3\n/, 'plan-hooks claims-decided 4\n'), key, NOW, 24), null);
+  assert.equal(parseDecided(text.replace(/^plan-hooks claims-decided 3\n/, 'plan-hooks claims-decided 2\n'), key, NOW, 24), null);
   assert.equal(parseDecided('', key, NOW, 24), null);
   assert.equal(parseDecided('{}', key, NOW, 24), null);
 });
@@ -110,4 +113,19 @@ test('a stale claim decided once turns stale later by the same rule as the plan 
       `${hours} h on`,
     );
   }
+});
+
+test('what a commit parses of the file before its lookups does not grow with the claims: 10 or 10,000, the same header', () => {
+  // It held where each claim's line starts: at 10,000 claims a 90 KB line, parsed by every commit.
+  const header = (n: number) => {
+    const vs: PlanVersion[] = [{ source: { kind: 'head', label: 'HEAD' }, file: 'docs/p-plan.json', plan: plan('p', Array.from({ length: n }, (_, i) => claimed(`t${i}`, 'codex', [`src/m${i}/`]))) }];
+    const key = decidedKey(refs(vs), false);
+    const text = formatDecided(key, decideClaims(vs), false);
+    const set = parseDecided(text, key, NOW, 24)!;
+    assert.equal(set.size, n);
+    assert.deepEqual(set.near([`src/m${n - 1}/a.ts`], false).map((c) => c.task), [`p/t${n - 1}`]);
+    // Everything before the first claim's line.
+    return text.slice(0, text.indexOf('["p/t0"'));
+  };
+  assert.equal(header(10_000).length, header(10).length + 6, 'only the count and the index\'s offset are longer, by 3 digits each');
 });
