@@ -113,21 +113,27 @@ function makeRepo(name, { files, plans, hooks }) {
 }
 
 /**
- * Times `commands` ([name, shell command]): medians over every run, and CPU, in ms. hyperfine
+ * Times `commands` ([name, shell command, its own --prepare if any]; `prepare` for all the
+ * others): medians over every run, and CPU, in ms. hyperfine
  * runs all of one command's runs before the next command's, so a change in the machine's load
  * during a row (other work starting, the CPU's clock) weighs on one side of a ratio only. The
  * runs are therefore split into ROUNDS hyperfine runs whose order alternates, and pooled.
  */
-function hyperfine(commands, extra = []) {
+function hyperfine(commands, prepare) {
   const rounds = smoke ? 1 : ROUNDS;
   const per = Math.max(1, Math.ceil(Number(RUNS) / rounds));
   const pooled = commands.map(([name]) => ({ name, times: [], cpu: 0 }));
+  // hyperfine pairs its --prepare options with the commands in order, so they are reordered too.
+  const prepareOf = (i) => {
+    const p = commands[i][2] ?? prepare;
+    return p ? ['--prepare', p] : [];
+  };
   for (let round = 0; round < rounds; round++) {
     const order = commands.map((_, i) => i);
     if (round % 2) order.reverse();
     const out = join(base, `hf-${Date.now()}-${round}.json`);
     const warmup = round === 0 ? warmupOr(3) : warmupOr(1);
-    execFileSync('hyperfine', ['-N', '--warmup', warmup, '--runs', String(per), '--export-json', out, ...extra, ...order.flatMap((i) => ['-n', commands[i][0], commands[i][1]])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('hyperfine', ['-N', '--warmup', warmup, '--runs', String(per), '--export-json', out, ...order.flatMap((i) => prepareOf(i)), ...order.flatMap((i) => ['-n', commands[i][0], commands[i][1]])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     JSON.parse(readFileSync(out, 'utf8')).results.forEach((r, k) => {
       const p = pooled[order[k]];
       p.times.push(...r.times);
@@ -172,7 +178,7 @@ try {
     row("whole commit (all hooks, husky) vs husky + node -e '', back to back", a, b, 1.2);
     console.log('  (CPU counts the processes git waits for: the append post-commit leaves running after git returns is not among them)');
     settle(ours);
-    const [c, d] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]], ['--prepare', 'sleep 0.3']);
+    const [c, d] = hyperfine([['plan-hooks, whole commit', inDir(ours, 'code-commit.sh')], ["husky + node -e ''", inDir(bare, 'code-commit.sh')]], 'sleep 0.3');
     row("whole commit (all hooks, husky) vs husky + node -e '', spaced 0.3 s", c, d, 1.2);
     settle(ours);
   }
@@ -180,7 +186,7 @@ try {
     // A plan commit's append (the worklog writer reads every plan again) outlasts 0.3 s on this
     // machine: each commit waits for the previous one's to finish (`log` waits for an append in
     // flight), then pauses, so the row times the commit, as the whole commit's spaced row does.
-    const [a, b] = hyperfine([['plan-hooks, plan commit', inDir(ours, 'plan-commit.sh')], ["husky + node -e ''", inDir(bare, 'plan-commit.sh')]], ['--prepare', `sh -c 'cd ${ours} && ${process.execPath} ${CLI} log --limit 0 > /dev/null; sleep 0.3'`]);
+    const [a, b] = hyperfine([['plan-hooks, plan commit', inDir(ours, 'plan-commit.sh')], ["husky + node -e ''", inDir(bare, 'plan-commit.sh')]], `sh -c 'cd ${ours} && ${process.execPath} ${CLI} log --limit 0 > /dev/null; sleep 0.3'`);
     row("plan commit (50-task plan, handoff regenerated) vs husky + node -e '', after the last append", a, b, 2);
     settle(ours);
   }
@@ -202,7 +208,7 @@ try {
     // flight), then pauses, as the plan commit's row does: the row times the commit, not the
     // commit sharing the CPU with the last one's writer.
     const prepare = (c) => (kind === 'whole' ? `sh -c 'cd ${c.whole} && ${process.execPath} ${CLI} log --limit 0 > /dev/null; sleep 0.2'` : 'sleep 0.2');
-    const results = hyperfine(curve.map((c) => [`${c.n} claims`, inDir(c[kind], 'code-commit.sh')]), curve.flatMap((c) => ['--prepare', prepare(c)]));
+    const results = hyperfine(curve.map((c) => [`${c.n} claims`, inDir(c[kind], 'code-commit.sh'), prepare(c)]));
     const one = results[0];
     const label = kind === 'pre' ? 'pre-commit alone' : 'whole commit';
     console.log(`claims curve, ${label}: ${results.map((r, i) => `${CLAIMS[i]} → ${r.median.toFixed(1)} ms (${(r.median / one.median).toFixed(2)}×)`).join(', ')} — ${verdict(results.at(-1).median / one.median, 1.3)}; CPU ${results.map((r) => `${(r.cpu / one.cpu).toFixed(2)}×`).join(', ')}`);
