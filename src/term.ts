@@ -10,7 +10,11 @@ import type pc from 'picocolors';
 // zero-width spaces and joiners, the BOM, soft hyphens and tags hide text. Line and paragraph
 // separators (U+2028, U+2029) break lines where a terminal may not show it. Each is shown as
 // its escape instead, so the text stays readable and nothing is silently lost.
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+// Made on first use, from a string: V8 parses a /\p{…}/u literal, building its sets from ICU,
+// where the script is compiled and again where it is evaluated (~2 M instructions each), in
+// every hook and bundle that loads this file, though most print nothing.
+let unsafe: RegExp | undefined;
+const UNSAFE = (): RegExp => (unsafe ??= new RegExp('[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]', 'gu'));
 const KEPT = new Set(['\t', '\n']);
 
 const escapeOf = (c: string): string => {
@@ -19,7 +23,7 @@ const escapeOf = (c: string): string => {
 };
 
 export function sanitize(text: string): string {
-  return text.replace(UNSAFE, (c) => (KEPT.has(c) ? c : escapeOf(c)));
+  return text.replace(UNSAFE(), (c) => (KEPT.has(c) ? c : escapeOf(c)));
 }
 
 /** For one-line contexts (a task id in a table): newlines and tabs go too. */
@@ -37,7 +41,7 @@ export const hasUnsafe = (text: string): boolean => sanitizeLine(text) !== text;
 export function jsonText(value: unknown, indent?: number): string {
   // Inside JSON strings these can only be raw characters; the layout's newlines stay.
   const units = (c: string) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
-  return JSON.stringify(value, null, indent).replace(UNSAFE, (c) => (KEPT.has(c) ? c : units(c)));
+  return JSON.stringify(value, null, indent).replace(UNSAFE(), (c) => (KEPT.has(c) ? c : units(c)));
 }
 
 type Colors = Omit<typeof pc, 'createColors'>;

@@ -122,6 +122,17 @@ test("an honest pre-commit loads neither node:crypto nor node:module (each costs
   assert.ok(!loaded.includes('NativeModule module'), 'node:module');
 });
 
+test('no bundle of a hook builds a Unicode property class as it loads (V8 builds one from ICU wherever the literal is compiled or evaluated)', () => {
+  // A regular expression literal with \p{…} is built (its sets from ICU, ~2 M instructions) when
+  // its script is compiled and again when the literal is evaluated, in every hook that loads it,
+  // though most print nothing: such a class is made from a string on first use (src/term.ts).
+  // In a bundle's text a literal's escape is one backslash; a string's is two.
+  const dir = join(CLI, '..', 'hooks');
+  const bundles = readdirSync(dir).filter((f) => f.endsWith('.cjs'));
+  assert.ok(bundles.includes('pre-commit.cjs') && bundles.includes('pre-commit-main.cjs') && bundles.includes('messages.cjs'), 'the hooks\' bundles are built');
+  for (const file of bundles) assert.doesNotMatch(readFileSync(join(dir, file), 'utf8'), /(?<!\\)\\p\{/, file);
+});
+
 test("the detached writer of an honest code-only commit loads no node:crypto (the task index is keyed by the plans' blob ids themselves)", () => {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit', 'prepare-commit-msg', 'post-commit']);
   repos.push(r);

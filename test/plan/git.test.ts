@@ -28,6 +28,17 @@ test('plan paths and their paired Markdown', () => {
   assert.equal(pairedMarkdownPath('docs/x-plan.json'), 'docs/x-plan.md');
 });
 
+test('isPlanPath answers by each configuration, asked again and again', () => {
+  // Answers are kept per configuration (the same paths are asked at HEAD, in the index and at the base).
+  const plans = { ...DEFAULT_CONFIG, plans: ['plans/*.json'] };
+  for (let round = 0; round < 2; round++) {
+    assert.equal(isPlanPath('plans/a.json', plans), true);
+    assert.equal(isPlanPath('plans/a.json', DEFAULT_CONFIG), false);
+    assert.equal(isPlanPath('docs/a-plan.json', DEFAULT_CONFIG), true);
+    assert.equal(isPlanPath('docs/a-plan.json', plans), false);
+  }
+});
+
 test('findPlanFiles: tracked and untracked plans, not ignored or deleted ones, sorted', () => {
   repo.write('.gitignore', 'docs/ignored/\n');
   repo.write('docs/b-plan.json', '{}');
