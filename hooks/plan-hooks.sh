@@ -151,11 +151,16 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
     lines=
     { read -r decided; while IFS= read -r l || [ -n "$l" ]; do lines="$lines$l
 "; done; } < "$f"
+    # The index's tree is the record's while the index is the file linked beside it and was not
+    # written after it (src/check/trailer.ts says why that is exact); else git writes it.
+    tree=
+    [ -n "${GIT_INDEX_FILE-}" ] && [ "$GIT_INDEX_FILE" -ef "$f.index" ] && [ ! "$GIT_INDEX_FILE" -nt "$f" ] && tree=${decided%% *}
     true 2>/dev/null > "$f"
     if [ -z "$head" ]; then
       if head_of "$here" "$gc"; then head=$hid; else head=$(git rev-parse -q --verify HEAD 2>/dev/null) || head=-; fi
     fi
-    if [ "$decided" = "$(git write-tree 2>/dev/null) $head" ]; then
+    [ -n "$tree" ] || tree=$(git write-tree 2>/dev/null)
+    if [ "$decided" = "$tree $head" ]; then
       # No trailer (the common commit): no pipeline, whose two forks would write nothing.
       [ -n "$1" ] && [ -n "$lines" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
       exit 0
