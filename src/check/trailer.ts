@@ -77,13 +77,13 @@ function linkIndex(index: string, tree: string, to: string): void {
   }
 }
 
-/** The cache tree, the index's first extension, is near its end: its last 64 KiB are read first, all of it only when they do not hold it. */
+/** The cache tree, the index's first extension, is near its end: its last 16 KiB are read first, all of it only when they do not hold it. */
 function holdsTree(file: string, tree: string): boolean {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    for (const length of [Math.min(size, 64 * 1024), size]) {
-      const bytes = Buffer.alloc(length);
+    for (const length of [Math.min(size, 16 * 1024), size]) {
+      const bytes = Buffer.allocUnsafe(length);
       if (readSync(fd, bytes, 0, length, size - length) === length && cacheTreeRootIs(bytes, tree)) return true;
       if (length === size) return false;
     }

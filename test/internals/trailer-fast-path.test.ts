@@ -135,6 +135,18 @@ test('prepare-commit-msg knows the index is the one pre-commit checked without a
   }
 });
 
+test('the cache tree is found where it is larger than the end of the index read first (600 directories)', () => {
+  const r = setup();
+  for (let i = 0; i < 600; i++) r.write(`lib/pkg${i}/index.ts`, `${i}\n`);
+  r.git('add', '-A');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'many directories');
+  r.write('README.md', 'unclaimed\n');
+  r.git('add', '-A');
+  const res = gitsByHook(r, ['commit', '-q', '-m', 'plain']);
+  assert.equal(res.code, 0, res.stderr);
+  assert.deepEqual(res.gits['prepare-commit-msg'], []);
+});
+
 /** A repository where src/api is codex's, and pre-commit run as git runs it for the index as it is; its commit goes no further. */
 function checkedThenStopped(): { r: Repo; gitDir: string } {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
