@@ -151,11 +151,16 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
     lines=
     { read -r decided; while IFS= read -r l || [ -n "$l" ]; do lines="$lines$l
 "; done; } < "$f"
+    # The index's tree is the record's while the index is the file linked beside it and was not
+    # written after it (src/check/trailer.ts says why that is exact); else git writes it.
+    tree=
+    [ -n "${GIT_INDEX_FILE-}" ] && [ "$GIT_INDEX_FILE" -ef "$f.index" ] && [ ! "$GIT_INDEX_FILE" -nt "$f" ] && tree=${decided%% *}
     true 2>/dev/null > "$f"
     if [ -z "$head" ]; then
       if head_of "$here" "$gc"; then head=$hid; else head=$(git rev-parse -q --verify HEAD 2>/dev/null) || head=-; fi
     fi
-    if [ "$decided" = "$(git write-tree 2>/dev/null) $head" ]; then
+    [ -n "$tree" ] || tree=$(git write-tree 2>/dev/null)
+    if [ "$decided" = "$tree $head" ]; then
       # No trailer (the common commit): no pipeline, whose two forks would write nothing.
       [ -n "$1" ] && [ -n "$lines" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
       exit 0
@@ -259,28 +264,51 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   fi
   if [ -n "$ref" ]; then
     q="$2/plan-hooks/pending"
-    n=$(date +%s%N 2>/dev/null)
-    case $n in *[!0-9]*|'') n="$(date +%s)000000000" ;; esac
-    r="$q/$n-$$.rec"
     s=
     for f in rebase-merge rebase-apply CHERRY_PICK_HEAD sequencer REVERT_HEAD; do [ -e "$1/$f" ] && s="$s $f"; done
     m="$1/plan-hooks/verified.json"
     v=
     [ -z "$pairs" ] && [ -s "$m" ] && read -r v < "$m"
+    # The record (src/worklog/pending.ts formatRecord is its twin), written by one printf below.
+    if [ -n "$pairs" ]; then
+      w="kind rewrite
+rewrite $args
+ref $ref
+gitdir $1
+cwd $PWD
+$pairs"
+    else
+      w="kind commit
+commit $3
+ref $ref
+gitdir $1
+cwd $PWD
+state$s${v:+
+marker $v}"
+    fi
+    for v in @IDENTITY_VARS@; do
+      eval "x=\${$v-}"
+      case $x in ''|*'
+'*) ;; *) w="$w
+env $v=$x" ;; esac
+    done
+    # Named by the next number after the highest record waiting, and written in place between
+    # 'begin' and 'end': no clock read and no rename, each a process (src/worklog/pending.ts
+    # says why the order holds, and what a drainer does with a record still being written).
+    # Created exclusively (set -C): a name another writer took is never overwritten.
+    n=0
+    for r in "$q"/*.rec; do
+      r=${r##*/}
+      r=${r%%-*}
+      r=${r#"${r%%[!0]*}"}
+      case $r in ''|*[!0-9]*) ;; *) [ "$r" -gt "$n" ] 2>/dev/null && n=$r ;; esac
+    done
+    r="$q/$((n + 1))-$$.rec"
+    set -C
+    { [ -d "$q" ] || mkdir -p "$q"; } 2>/dev/null && true 2>/dev/null > "$r" && n=made
+    set +C
     # Where the queue cannot be written, node below records the commit and reports why not.
-    if { [ -d "$q" ] || mkdir -p "$q"; } 2>/dev/null && {
-      if [ -n "$pairs" ]; then
-        printf 'kind rewrite\nrewrite %s\nref %s\ngitdir %s\ncwd %s\n%s\n' "$args" "$ref" "$1" "$PWD" "$pairs"
-      else
-        printf 'kind commit\ncommit %s\nref %s\ngitdir %s\ncwd %s\nstate%s\n' "$3" "$ref" "$1" "$PWD" "$s"
-        [ -n "$v" ] && printf 'marker %s\n' "$v"
-      fi
-      for v in @IDENTITY_VARS@; do
-        eval "x=\${$v-}"
-        case $x in ''|*'
-'*) ;; *) printf 'env %s=%s\n' "$v" "$x" ;; esac
-      done
-    } 2>/dev/null > "$r.tmp" && mv "$r.tmp" "$r" 2>/dev/null; then
+    if [ "$n" = made ] && printf 'begin\n%s\nend\n' "$w" 2>/dev/null >> "$r"; then
       # Emptied (consumed) by a builtin that cannot end the runner where the file is not writable.
       [ -z "$pairs" ] && [ -s "$m" ] && true 2>/dev/null > "$m"
       # The writer makes no TLS connection (git does its own), and node 20 reads and parses
@@ -293,7 +321,7 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
       fi
       exit 0
     fi
-    rm -f "$r.tmp" 2>/dev/null
+    [ "$n" = made ] && rm -f "$r" 2>/dev/null
   fi
   set -- $args
 fi

@@ -9,9 +9,22 @@
 // rebase pick, the first commit, a changed index) prepare-commit-msg runs in node and decides.
 // The runner and ./prepare-commit-msg.ts apply a record the same way (trailerArgs below and its
 // shell twin in hooks/plan-hooks.sh; test/internals/trailer-fast-path.test.ts holds both to it).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+//
+// Whether the index is still the one pre-commit saw is a file's identity, not a `git write-tree`
+// (~3 ms at 10,000 entries, more with more): the index file is hard-linked beside the record when
+// its cache tree names the record's tree (what write-tree itself answers for that file, without
+// computing anything: pre-commit's own write-tree left it valid), and the runner compares the
+// two with `test -ef`. The same file is the same content: git (and libgit2, JGit, dulwich) never
+// rewrites an index file, it writes a new one and renames it into place, and the link keeps the
+// file's inode from being taken by a new one. A tool that does rewrite it in place
+// (isomorphic-git) changes its mtime, which the runner compares with the record's. Without the
+// link (no valid cache tree, a client that sets no GIT_INDEX_FILE, a file system without hard
+// links) the runner asks git. The link keeps the last checked index file on disk until the next
+// pre-commit replaces it.
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../core/claims.js';
+import { cacheTreeRootIs } from '../git/index-file.js';
 import { hasUnsafe } from '../term.js';
 
 /** The one task of the committer's own claims the change falls under, or null (pure). */
@@ -32,12 +45,52 @@ export const trailerRecordFile = (gitDir: string) => join(gitDir, 'plan-hooks', 
  */
 export type RecordLine = `${'A' | 'T'} ${string}`;
 
-/** Records the trailers for the commit of `tree` on `head` (null: none yet); `null` clears. */
-export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null): void {
+/** The index file the record was made for, linked beside it (see the top): only ever linked, renamed or removed, never written. */
+export const trailerIndexFile = (gitDir: string) => `${trailerRecordFile(gitDir)}.index`;
+
+/**
+ * Records the trailers for the commit of `tree` on `head` (null: none yet), with the index file
+ * (`index`, as GIT_INDEX_FILE names it) linked beside it when its cache tree says it is `tree`;
+ * `null` clears.
+ */
+export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null, index: string | null = null): void {
   const file = trailerRecordFile(gitDir);
+  // Never a link of an earlier record's beside this one.
+  rmSync(trailerIndexFile(gitDir), { force: true });
   if (commit === null) return rmSync(file, { force: true });
   mkdirSync(dirname(file), { recursive: true });
+  if (index) linkIndex(index, commit.tree, trailerIndexFile(gitDir));
+  // After the link: the runner takes an index written after the record for a changed one.
   writeFileSync(file, [`${commit.tree} ${commit.head ?? '-'}`, ...commit.lines].map((l) => `${l}\n`).join(''));
+}
+
+/** Links `index` to `to` when the file linked (read through the link: it stays that file) holds `tree`. */
+function linkIndex(index: string, tree: string, to: string): void {
+  const made = `${to}.${process.pid}`;
+  try {
+    linkSync(index, made);
+    if (holdsTree(made, tree)) renameSync(made, to);
+  } catch {
+    // No link: the runner asks git.
+  } finally {
+    rmSync(made, { force: true });
+  }
+}
+
+/** The cache tree, the index's first extension, is near its end: its last 16 KiB are read first, all of it only when they do not hold it. */
+function holdsTree(file: string, tree: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    for (const length of [Math.min(size, 16 * 1024), size]) {
+      const bytes = Buffer.allocUnsafe(length);
+      if (readSync(fd, bytes, 0, length, size - length) === length && cacheTreeRootIs(bytes, tree)) return true;
+      if (length === size) return false;
+    }
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The keys plan-hooks owns: any earlier line of them is removed before they are written. */

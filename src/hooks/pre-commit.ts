@@ -104,7 +104,7 @@ const run: HookRun = async () => {
   // and their Markdown, the entry files), which name no task of their own: the decision made on
   // the paths the commit stages still holds.
   const task = config.trailer ? trailerTask(decision.ownHits) : null;
-  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task }) });
+  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task }) }, process.env.GIT_INDEX_FILE ?? null);
   return 0;
 };
 export default run;

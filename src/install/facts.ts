@@ -10,7 +10,7 @@ import { claimsCacheFiles } from '../claims/cache.js';
 import { handoffLinesFiles } from '../handoff/lines-cache.js';
 import { commitIndexFiles } from '../worklog/task-index.js';
 import { hookCodeCacheDir } from '../hooks/loader.js';
-import { trailerRecordFile } from '../check/trailer.js';
+import { trailerIndexFile, trailerRecordFile } from '../check/trailer.js';
 import { verifiedMarkerFile } from '../worklog/verified.js';
 import { worklogFile } from '../worklog/store.js';
 import { NOTES_REF } from '../worklog/notes.js';
@@ -63,7 +63,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...handoffLinesFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...handoffLinesFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir), trailerIndexFile(dir)]).filter(existsSync);
 }
 
 function readIf(path: string): string | null {

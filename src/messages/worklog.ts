@@ -14,6 +14,7 @@ export const worklogMessages = {
   worklogCommitUnreadable: (commit: string) => `commit ${commit} could not be read`,
   worklogLockTimeout: (file: string) => `timed out waiting for ${file}`,
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
+  worklogCutShortRecord: (name: string) => `plan-hooks: dropped a worklog queue record that was never finished (${name}): its writer stopped midway. Its commit is recorded as one made without hooks.\n`,
   worklogCatchUpFailed: (reason: string) =>
     `plan-hooks: the worklog could not be brought up to date (${reason}); showing it as it is. Run 'plan-hooks status' again, and report the error if it persists.\n`,
   worklogNotRecorded: () =>

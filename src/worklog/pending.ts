@@ -6,7 +6,16 @@
 // their own), so entries keep the order of the commits; a record is removed only once its entry
 // is written, so a drainer killed midway leaves it for the next one. status and log drain (and
 // wait for a drain in flight) before they read.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+//
+// The runner writes a record with builtins only: no clock read and no rename, each a process
+// (`date`, `mv`: ~3 ms of every commit). Its name is the next number after the highest record
+// waiting (recordName), so a record written after another was whole sorts after it, or that one
+// was drained already: entries keep the order of the commits that follow one another, a
+// rebase's rewrite after its picks; records written at the same time, by commits in two
+// worktrees, may take either order (or the same number: the pid tells them apart). It is
+// written in place, between a `begin` and an `end` line; a drainer meeting one still being
+// written stops there and leaves it to its writer, which starts a drainer once it is whole.
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../config/config.js';
 import { KNOWN_MARKERS } from '../core/known-markers.js';
@@ -22,6 +31,14 @@ const DRAIN_STALE_MS = 10 * 60_000;
 const WAIT_MS = 60_000;
 /** A record whose entry could not be built this many times is written as an incomplete entry. */
 export const MAX_ATTEMPTS = 3;
+/**
+ * A record is written in one go (one printf in the runner, microseconds): one still without its
+ * `end` line after this long was cut short (its writer killed, the disk full), and is reported
+ * and dropped as a damaged one is; the commit is then found as one made without hooks.
+ */
+export const WRITING_MS = 10_000;
+/** How often a reader looks again at a record still being written. */
+const WRITING_POLL_MS = 5;
 
 export interface CommitRecord {
   kind: 'commit';
@@ -55,9 +72,9 @@ export type PendingRecord = CommitRecord | RewriteRecord;
 /** The sequencer files the runner looks for (hooks/plan-hooks.sh lists the same). */
 export const SEQUENCER_FILES = ['rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'sequencer', 'REVERT_HEAD'];
 
-/** Pure: the record's text, one `key value` line each (what the runner writes, in node). */
+/** Pure: the record's text, one `key value` line each between `begin` and `end` (what the runner writes, in node). */
 export function formatRecord(r: PendingRecord): string {
-  const lines = [`kind ${r.kind}`, `ref ${r.ref}`, `gitdir ${r.gitDir}`, `cwd ${r.cwd}`];
+  const lines = ['begin', `kind ${r.kind}`, `ref ${r.ref}`, `gitdir ${r.gitDir}`, `cwd ${r.cwd}`];
   if (r.kind === 'commit') {
     lines.push(`commit ${r.commit}`, `state ${r.state.join(' ')}`);
     if (r.marker) lines.push(`marker ${r.marker}`);
@@ -65,7 +82,16 @@ export function formatRecord(r: PendingRecord): string {
     lines.push(`rewrite ${r.rewrite}`, ...r.pairs.map((p) => `pair ${p.old} ${p.new}`));
   }
   for (const [k, v] of Object.entries(r.env)) if (!/[\n\r]/.test(v)) lines.push(`env ${k}=${v}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.join('\n')}\nend\n`;
+}
+
+/**
+ * Pure: whether a record's text is all there: between `begin` and `end`, or from a runner before
+ * records were written in place (it wrote them aside and renamed them: always whole; they open
+ * with `kind`). Anything else is still being written, or was cut short.
+ */
+export function isWhole(text: string): boolean {
+  return text.startsWith('kind ') || (text.startsWith('begin\n') && text.endsWith('\nend\n'));
 }
 
 /** Pure: a record's text back; null when it is not one (damaged, or from elsewhere). */
@@ -85,7 +111,7 @@ export function parseRecord(text: string): PendingRecord | null {
       const [o, n] = value.split(' ');
       if (o && n && /^[0-9a-f]{40,64}$/.test(o) && /^[0-9a-f]{40,64}$/.test(n)) pairs.push({ old: o, new: n });
     } else if (key === 'state') state.push(...value.split(' ').filter((s) => SEQUENCER_FILES.includes(s)));
-    else if (key) one.set(key, value);
+    else if (key && key !== 'begin' && key !== 'end') one.set(key, value);
   }
   const ref = one.get('ref');
   const gitDir = one.get('gitdir');
@@ -101,15 +127,20 @@ export function parseRecord(text: string): PendingRecord | null {
   return { kind: 'commit', commit, ref, gitDir, cwd, state, marker: one.get('marker') || null, env };
 }
 
-/** Record file names sort in the order they were written: `<epoch ns>-<pid>[.<attempts>].rec`. */
-export function recordName(nowNs: bigint, pid: number): string {
-  return `${nowNs.toString().padStart(20, '0')}-${pid}.rec`;
+/**
+ * A record's file name, `<number>-<pid>[.<attempts>].rec`, for the records waiting (`names`): the
+ * number is one more than the highest of theirs (see the top; the runner's loop is this one's
+ * twin). Earlier runners numbered records by their epoch time in ns, which this continues from.
+ */
+export function recordName(names: string[], pid: number): string {
+  const highest = names.reduce((max, name) => (numberOf(name) > max ? numberOf(name) : max), 0n);
+  return `${highest + 1n}-${pid}.rec`;
 }
 
 const attemptsOf = (name: string) => Number(/\.(\d+)\.rec$/.exec(name)?.[1] ?? 0);
 const withAttempts = (name: string, n: number) => name.replace(/(\.\d+)?\.rec$/, `.${n}.rec`);
-/** The runner's names have a 19-digit time; node's are padded to 20: compare them as numbers. */
-const timeOf = (name: string) => BigInt(/^(\d+)-/.exec(name)?.[1] ?? '0');
+/** Names order by their number (node once padded it to 20 digits): compared as numbers. */
+const numberOf = (name: string) => BigInt(/^(\d+)-/.exec(name)?.[1] ?? '0');
 
 /** The records waiting, oldest first. */
 export function listRecords(commonDir: string): string[] {
@@ -122,19 +153,39 @@ export function listRecords(commonDir: string): string[] {
   return names
     .filter((n) => n.endsWith('.rec'))
     .sort((a, b) => {
-      const d = timeOf(a) - timeOf(b);
+      const d = numberOf(a) - numberOf(b);
       return d < 0n ? -1 : d > 0n ? 1 : a < b ? -1 : a > b ? 1 : 0;
     });
 }
 
-/** Writes a record from node (post-rewrite, post-merge, a runner older than the queue). */
+/** Writes a record from node (post-rewrite, post-merge, a runner older than the queue or one that could not write it), as the runner does. */
 export function writeRecord(commonDir: string, record: PendingRecord): void {
   const dir = pendingDir(commonDir);
   mkdirSync(dir, { recursive: true });
-  const name = recordName(BigInt(Date.now()) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n), process.pid);
-  // Written aside and renamed: a drainer never reads half a record.
-  writeFileSync(join(dir, `${name}.tmp`), formatRecord(record));
-  renameSync(join(dir, `${name}.tmp`), join(dir, name));
+  for (;;) {
+    try {
+      // Created exclusively: a name another writer took is never overwritten.
+      return writeFileSync(join(dir, recordName(listRecords(commonDir), process.pid)), formatRecord(record), { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A waiting record's text once it is whole; 'writing' while its writer may still be at it, 'cut'
+ * once it is older than any write takes; null when it is gone (drained by another).
+ */
+function readRecord(file: string): string | 'writing' | 'cut' | null {
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (isWhole(text)) return text;
+    return Date.now() - statSync(file).mtimeMs > WRITING_MS ? 'cut' : 'writing';
+  } catch {
+    return null;
+  }
 }
 
 export interface Drainer {
@@ -144,24 +195,29 @@ export interface Drainer {
    * what can be written, never throw.
    */
   handle(record: PendingRecord, incomplete: string | null): Promise<void>;
-  /** A record that is not one (damaged by hand): reported, then dropped. */
-  damaged(name: string): void;
+  /** A record that is not one (damaged by hand), or was never finished (`cutShort`): reported, then dropped. */
+  damaged(name: string, cutShort: boolean): void;
 }
 
-async function drainHeld(commonDir: string, drainer: Drainer): Promise<void> {
+/** Drains what is waiting, oldest first; the name of a record still being written it stopped at (never when `wait`). */
+async function drainHeld(commonDir: string, drainer: Drainer, wait: boolean): Promise<string | null> {
   const dir = pendingDir(commonDir);
   for (let names = listRecords(commonDir); names.length > 0; names = listRecords(commonDir)) {
     for (const name of names) {
       const file = join(dir, name);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch {
+      let text = readRecord(file);
+      // A reader waits for the writer; the detached drainer leaves the record to it.
+      for (; text === 'writing' && wait; text = readRecord(file)) await sleep(WRITING_POLL_MS);
+      if (text === 'writing') return name;
+      if (text === 'cut') {
+        drainer.damaged(name, true);
+        rmSync(file, { force: true });
         continue;
       }
+      if (text === null) continue;
       const record = parseRecord(text);
       if (record === null) {
-        drainer.damaged(name);
+        drainer.damaged(name, false);
         rmSync(file, { force: true });
         continue;
       }
@@ -180,6 +236,7 @@ async function drainHeld(commonDir: string, drainer: Drainer): Promise<void> {
       rmSync(file, { force: true });
     }
   }
+  return null;
 }
 
 /**
@@ -194,14 +251,15 @@ export async function drain(commonDir: string, drainer: Drainer, opts: { wait: b
     // Work that must come after every waiting record and before any later one (status recording
     // the commits made without hooks): done holding the lock.
     await withLock(drainLock(commonDir), async () => {
-      await drainHeld(commonDir, drainer);
+      await drainHeld(commonDir, drainer, true);
       await opts.then!();
     }, lockOpts);
     return;
   }
   for (let round = 0; listRecords(commonDir).length > 0; round++) {
+    let writing: string | null;
     try {
-      await withLock(drainLock(commonDir), () => drainHeld(commonDir, drainer), lockOpts);
+      writing = await withLock(drainLock(commonDir), () => drainHeld(commonDir, drainer, opts.wait), lockOpts);
     } catch (error) {
       if (error instanceof LockTimeout && !opts.wait) return;
       throw error;
@@ -209,6 +267,10 @@ export async function drain(commonDir: string, drainer: Drainer, opts: { wait: b
     // A record written while this drainer held the lock, whose own drainer then found the lock
     // taken and left, is seen here. A reader needs only what was committed before it began.
     if (opts.wait || round > 1000) return;
+    // Stopped at a record still being written: its writer starts a drainer once it is whole,
+    // after this one let go. Looked at again now that it has: still being written, it is that
+    // drainer's; whole (its drainer may have found the lock taken and left), it is this one's.
+    if (writing !== null && readRecord(join(pendingDir(commonDir), writing)) === 'writing') return;
   }
 }
 

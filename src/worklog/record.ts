@@ -356,8 +356,8 @@ export class WorklogDrainer implements Drainer {
     return (await this.known()).has(commit) || (await this.known(true)).has(commit);
   }
 
-  damaged(name: string): void {
-    process.stderr.write(messages.worklogDamagedRecord(name));
+  damaged(name: string, cutShort: boolean): void {
+    process.stderr.write(cutShort ? messages.worklogCutShortRecord(name) : messages.worklogDamagedRecord(name));
   }
 }
 

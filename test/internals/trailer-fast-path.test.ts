@@ -1,8 +1,10 @@
 // pre-commit's "no trailer" record lets the runner end prepare-commit-msg without starting
 // node; every other case still runs the hook (the trailer tests in prepare-commit-msg.test.ts
-// hold for both paths).
+// hold for both paths). The index is known to be the one pre-commit checked by the file linked
+// beside its record, without a git process; an index changed since, by git or in place, is not.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
@@ -94,4 +96,98 @@ test('the runner applies a record on the first commit (no HEAD yet) and reads a 
   assert.equal(existsSync(log), false, 'no node started');
   assert.match(message(r), /^first\n\nPlan-Task: api\/endpoints\n+$/);
   assert.equal(consumed(r), true, 'the record is consumed');
+});
+
+/** The git commands started while git ran each hook, from git's event trace (node's too, when it starts). */
+function gitsByHook(r: Repo, args: string[], env: NodeJS.ProcessEnv = {}): { code: number; stderr: string; gits: Record<string, string[]> } {
+  const trace = join(logs.dir, `trace-${Math.random().toString(16).slice(2)}.json`);
+  const res = r.tryGit(args, { ...env, GIT_TRACE2_EVENT: trace });
+  const gits: Record<string, string[]> = {};
+  let hook: string | null = null;
+  for (const line of readFileSync(trace, 'utf8').split('\n').filter(Boolean)) {
+    const e = JSON.parse(line) as { event: string; child_class?: string; hook_name?: string; argv?: string[]; sid: string };
+    if (e.event === 'child_start' && e.child_class === 'hook') (gits[(hook = e.hook_name!)] = []);
+    else if (e.event === 'child_exit') hook = null;
+    else if (e.event === 'start' && hook && e.sid.includes('/')) gits[hook]!.push(e.argv!.slice(1).join(' '));
+  }
+  return { code: res.code, stderr: res.stderr, gits };
+}
+
+test('prepare-commit-msg knows the index is the one pre-commit checked without a git process, as git commit, -a and <paths> run it', () => {
+  const r = setup();
+  const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
+  r.write('README.md', 'unclaimed\n');
+  r.git('add', '-A');
+  const plain = gitsByHook(r, ['commit', '-q', '-m', 'plain']);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.deepEqual(plain.gits['prepare-commit-msg'], [], 'no git, no node');
+  assert.ok(plain.gits['pre-commit']!.includes('write-tree'), "pre-commit's reads ran (the trace sees them)");
+  assert.equal(statSync(`${record(r)}.index`).ino, statSync(join(gitDir, 'index')).ino, 'the index checked is linked beside the record');
+  // The trailers of the committer's own task, in the index git builds for -a and for <paths>.
+  for (const [mode, extra] of [['all', ['-a']], ['paths', ['src/api/a.ts']]] as const) {
+    r.write('src/api/a.ts', `${mode}\n`);
+    if (mode === 'all') r.git('add', 'src/api/a.ts');
+    const res = gitsByHook(r, ['commit', '-q', '-m', mode, ...extra], { PLAN_HOOKS_AGENT: 'Test Author' });
+    assert.equal(res.code, 0, res.stderr);
+    assert.deepEqual(res.gits['prepare-commit-msg']!.map((g) => g.split(' ')[0]), ['interpret-trailers'], `${mode}: the trailers written, nothing asked`);
+    assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
+    assert.equal(consumed(r), true);
+  }
+});
+
+test('the cache tree is found where it is larger than the end of the index read first (600 directories)', () => {
+  const r = setup();
+  for (let i = 0; i < 600; i++) r.write(`lib/pkg${i}/index.ts`, `${i}\n`);
+  r.git('add', '-A');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'many directories');
+  r.write('README.md', 'unclaimed\n');
+  r.git('add', '-A');
+  const res = gitsByHook(r, ['commit', '-q', '-m', 'plain']);
+  assert.equal(res.code, 0, res.stderr);
+  assert.deepEqual(res.gits['prepare-commit-msg'], []);
+});
+
+/** A repository where src/api is codex's, and pre-commit run as git runs it for the index as it is; its commit goes no further. */
+function checkedThenStopped(): { r: Repo; gitDir: string } {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
+  repos.push(r);
+  const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
+  r.write('notes.txt', 'mine\n');
+  r.git('add', '-A');
+  const hook = join(r.git('rev-parse', '--path-format=absolute', '--git-path', 'hooks').trim(), 'pre-commit');
+  const ran = spawnSync(hook, [], { cwd: r.dir, env: { ...r.env, GIT_INDEX_FILE: join(gitDir, 'index') }, encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.equal(statSync(`${record(r)}.index`).ino, statSync(join(gitDir, 'index')).ino);
+  assert.notEqual(readFileSync(record(r), 'utf8'), '', 'its record waits');
+  return { r, gitDir };
+}
+
+test("--no-verify does not ride a record left for another index: one git staged since, its link notwithstanding", () => {
+  const { r } = checkedThenStopped();
+  r.write('src/api/a.ts', 'x\n');
+  r.git('add', '-A');
+  const res = r.tryGit(['commit', '--no-verify', '-m', 'rides']);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /--no-verify is not a way past a claim/);
+  assert.equal(consumed(r), true);
+});
+
+test('--no-verify does not ride a record whose index a tool rewrote in place, in the same file', () => {
+  const { r, gitDir } = checkedThenStopped();
+  const index = join(gitDir, 'index');
+  const before = statSync(index).ino;
+  // What isomorphic-git does: the index file itself written again, after the record.
+  r.write('src/api/a.ts', 'x\n');
+  const other = join(gitDir, 'other-index');
+  const env = { ...r.env, GIT_INDEX_FILE: other };
+  // Its cache tree valid, so git commit has no reason to write the index again itself.
+  for (const args of [['read-tree', 'HEAD'], ['add', '-A'], ['write-tree']]) assert.equal(spawnSync('git', args, { cwd: r.dir, env }).status, 0);
+  writeFileSync(index, readFileSync(other));
+  const later = statSync(record(r)).mtimeMs / 1000 + 2;
+  utimesSync(index, later, later);
+  assert.equal(statSync(index).ino, before, 'the same file');
+  const res = r.tryGit(['commit', '--no-verify', '-m', 'rides']);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /--no-verify is not a way past a claim/);
+  assert.equal(statSync(index).ino, before, 'git kept the file: the link still named it');
 });

@@ -3,12 +3,12 @@
 // held off and killed; and the commits made where no hook ran, found by the next hook or status.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Repo, type RunResult, makeRepo, removeDir } from '../fixtures/repo.js';
-import { formatRecord, listRecords, parseRecord, recordName, writeRecord, type CommitRecord } from '../../src/worklog/pending.js';
+import { drain, formatRecord, isWhole, listRecords, parseRecord, pendingDir, recordName, writeRecord, WRITING_MS, type CommitRecord, type Drainer } from '../../src/worklog/pending.js';
 import { catchUp, operationOf, rootOf } from '../../src/worklog/record.js';
 import { parseCommitRecord } from '../../src/git/log.js';
 import { agentTrailerValue } from '../../src/check/trailer.js';
@@ -36,13 +36,19 @@ const hooklessFile = (repo: Repo, file: string, message: string) => {
   return head(repo);
 };
 
-test('a record survives formatting; damaged ones are refused; names sort by time', () => {
+test('a record survives formatting; damaged ones are refused; one without its end is not whole; names number on from the highest waiting', () => {
   const r: CommitRecord = { kind: 'commit', commit: 'a'.repeat(40), ref: 'refs/heads/main', gitDir: '/r/.git', cwd: '/r', state: ['rebase-merge'], marker: '{"tree":"t","skipped":[]}', env: { PLAN_HOOKS_AGENT: 'codex', BAD: 'x\ny' } };
   const back = parseRecord(formatRecord(r));
   assert.deepEqual(back, { ...r, env: { PLAN_HOOKS_AGENT: 'codex' } }, 'a value with a newline is not kept');
   assert.equal(parseRecord('kind commit\ncommit nothex\nref HEAD\ngitdir /g\ncwd /c\n'), null);
   assert.equal(parseRecord('garbage'), null);
-  assert.ok(recordName(10n, 1) < recordName(11n, 1));
+  const text = formatRecord(r);
+  assert.equal(isWhole(text), true);
+  for (let cut = 0; cut < text.length; cut++) assert.equal(isWhole(text.slice(0, cut)), false, `cut at ${cut}`);
+  assert.equal(isWhole('kind commit\ncommit x\n'), true, 'a record from a runner that renamed records into place');
+  assert.equal(recordName([], 7), '1-7.rec');
+  assert.equal(recordName(['9-1.rec', '10-2.1.rec', '2-3.rec'], 7), '11-7.rec', 'compared as numbers, attempts aside');
+  assert.equal(recordName(['01796000000000000000-5.rec', '1795999999999999999-6.rec'], 7), '1796000000000000001-7.rec', 'on from the time-named records of earlier runners');
   assert.equal(operationOf(2, []), 'merge');
   assert.equal(operationOf(1, ['rebase-merge']), 'rebase');
   assert.equal(operationOf(1, ['sequencer']), 'cherry-pick');
@@ -76,7 +82,10 @@ test('the runner queues the commit in shell; a drainer held off or killed leaves
   assertClean(repo);
   const waiting = listRecords(common);
   assert.equal(waiting.length, 1, 'the commit waits in the queue');
-  const record = parseRecord(readFileSync(join(common, 'plan-hooks', 'pending', waiting[0]!), 'utf8'));
+  assert.match(waiting[0]!, /^1-\d+\.rec$/, 'numbered on from the records waiting (none)');
+  const text = readFileSync(join(common, 'plan-hooks', 'pending', waiting[0]!), 'utf8');
+  assert.equal(isWhole(text), true);
+  const record = parseRecord(text);
   assert.ok(record && record.kind === 'commit');
   assert.equal(record.commit, head(repo));
   assert.equal(record.ref, 'refs/heads/main');
@@ -125,6 +134,88 @@ test('the identity pre-commit decided from a branch-bound task is the one the wo
   assert.equal(e.identity.source, 'branch');
   assert.equal(e.identity.name, 'alice');
   assert.deepEqual(e.violations, []);
+});
+
+/** A drainer that only notes what it is given. */
+function noting(): Drainer & { handled: string[]; dropped: [string, boolean][] } {
+  const handled: string[] = [];
+  const dropped: [string, boolean][] = [];
+  return { handled, dropped, handle: async (r) => void handled.push(r.kind === 'commit' ? r.commit : ''), damaged: (name, cutShort) => void dropped.push([name, cutShort]) };
+}
+const queued = (commit: string): CommitRecord => ({ kind: 'commit', commit, ref: 'refs/heads/main', gitDir: '/r/.git', cwd: '/r', state: [], marker: null, env: {} });
+
+test('a record still being written stops the detached drainer, which leaves it to its writer; a reader waits for it; then both go in order', async () => {
+  const common = mkdtempSync(join(tmpdir(), 'plan-hooks-queue-'));
+  dirs.push(common);
+  writeRecord(common, queued('a'.repeat(40)));
+  writeRecord(common, queued('b'.repeat(40)));
+  const names = listRecords(common);
+  assert.deepEqual(names.map((n) => n.split('-')[0]), ['1', '2']);
+  // The first one caught midway through its write (the runner creates it, then writes it).
+  const file = join(pendingDir(common), names[0]!);
+  const whole = readFileSync(file, 'utf8');
+  for (const part of ['', whole.slice(0, 30), whole.slice(0, -4)]) {
+    writeFileSync(file, part);
+    const d = noting();
+    await drain(common, d, { wait: false });
+    assert.deepEqual([d.handled, d.dropped], [[], []], `nothing drained past a record still being written (${JSON.stringify(part.slice(-10))})`);
+    assert.deepEqual(listRecords(common), names);
+  }
+  const d = noting();
+  const reading = drain(common, d, { wait: true });
+  setTimeout(() => appendFileSync(file, whole.slice(-4)), 200);
+  await reading;
+  assert.deepEqual(d.handled, ['a'.repeat(40), 'b'.repeat(40)], 'the reader waited for the writer, and kept the order');
+  assert.deepEqual(listRecords(common), []);
+});
+
+test('a record never finished is reported and dropped once it is older than any write takes; those after it are drained', async () => {
+  const common = mkdtempSync(join(tmpdir(), 'plan-hooks-queue-'));
+  dirs.push(common);
+  writeRecord(common, queued('a'.repeat(40)));
+  writeRecord(common, queued('b'.repeat(40)));
+  const [first] = listRecords(common);
+  const file = join(pendingDir(common), first!);
+  writeFileSync(file, readFileSync(file, 'utf8').slice(0, 30));
+  const then = (Date.now() - WRITING_MS - 1000) / 1000;
+  utimesSync(file, then, then);
+  const d = noting();
+  await drain(common, d, { wait: false });
+  assert.deepEqual(d.dropped, [[first, true]]);
+  assert.deepEqual(d.handled, ['b'.repeat(40)]);
+  assert.deepEqual(listRecords(common), []);
+});
+
+test("the runner numbers records on from the highest waiting; one its writer never finished is dropped, and its commit recorded as made without hooks", () => {
+  const repo = track(planRepo());
+  readLog(repo);
+  const common = commonDir(repo);
+  const lock = join(common, 'plan-hooks', 'pending.lock');
+  writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), time: Date.now() }));
+  const commit = (name: string) => {
+    repo.write(`notes/${name}.txt`, 'x\n');
+    repo.git('add', '-A');
+    ok(repo.commit(name));
+    return head(repo);
+  };
+  // A record as an earlier runner (or node, padded) wrote it: named by its time, renamed into place whole, with no begin or end.
+  const made = [commit('earlier')];
+  const [own] = listRecords(common);
+  const legacy = '01796000000000000000-1.rec';
+  writeFileSync(join(pendingDir(common), legacy), readFileSync(join(pendingDir(common), own!), 'utf8').replace(/^begin\n/, '').replace(/end\n$/, ''));
+  rmSync(join(pendingDir(common), own!));
+  made.push(commit('cut'), commit('next'));
+  const waiting = listRecords(common);
+  assert.deepEqual(waiting.map((n) => n.split('-')[0]), ['01796000000000000000', '1796000000000000001', '1796000000000000002'], 'numbered on from the highest waiting');
+  const file = join(pendingDir(common), waiting[1]!);
+  writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
+  const then = (Date.now() - WRITING_MS - 1000) / 1000;
+  utimesSync(file, then, then);
+  rmSync(lock);
+  // Drained by the reader, or by a commit's drainer still starting when the lock went (which says nothing: no terminal).
+  const entries = commits(repo).slice(-3);
+  assert.deepEqual(entries.map((e) => [e.commit, e.withoutHooks ?? false, e.verified]), [[made[0], false, true], [made[1], true, false], [made[2], false, true]]);
+  assert.deepEqual(listRecords(common), []);
 });
 
 const PER_TREE = 10;
