@@ -151,9 +151,16 @@ const INDEX_REF_READS: RefReads = { remotes: true, onBase: PICKED_JSON_DIFF };
 /** Everything pre-commit reads, in the order the runner makes them (src/git/prefetch.ts). */
 export const preCommitReads = (): BatchCommand[] => repositoryReads(indexReads(true), INDEX_REF_READS);
 
+/**
+ * Told the repository and what the index stages against HEAD as soon as they are known, before
+ * any plan is read: a read that needs nothing more (pre-commit's handoff: what is left
+ * uncommitted) starts then, and runs while the plans are read and validated.
+ */
+export type OnStaged = (repo: Repository, staged: Change[]) => void;
+
 /** The facts of the index against HEAD (pre-commit with `tree`, prepare-commit-msg without). */
-export async function readIndexFacts(cwd = process.cwd(), opts: { tree: boolean } = { tree: true }): Promise<Facts> {
-  return readChangeFacts({ kind: 'index' }, cwd, opts.tree);
+export async function readIndexFacts(cwd = process.cwd(), opts: { tree: boolean; onStaged?: OnStaged } = { tree: true }): Promise<Facts> {
+  return readChangeFacts({ kind: 'index' }, cwd, opts.tree, opts.onStaged);
 }
 
 /**
@@ -165,7 +172,7 @@ export async function readWorktreeFacts(cwd = process.cwd()): Promise<Facts> {
   return readChangeFacts({ kind: 'worktree' }, cwd, false);
 }
 
-async function readChangeFacts(source: FactsSource, cwd: string, withTree: boolean): Promise<Facts> {
+async function readChangeFacts(source: FactsSource, cwd: string, withTree: boolean, onStaged?: OnStaged): Promise<Facts> {
   // The order of the reads matters: write-tree comes before the diff in the same shell (the
   // runner's, or one lane of gitBatch: commands alternate lanes, two apart), so a path added while the hook
   // runs is either in the diff the check reads or not in the tree the verified marker names,
@@ -177,6 +184,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const { config } = repo;
   const plans = planMatcher(config);
   const raw = regularBlobs(diff);
+  const staged: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
+  onStaged?.(repo, staged);
   const head = repo.head ? blobsAt(index, raw) : new Map<string, string>();
 
   // The base branch's and the other worktrees' committed plans, read as diffs against the index.
@@ -199,7 +208,6 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,
   );
 
-  const staged: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
   let changes = staged;
   if (source.kind === 'worktree') changes = (await gitQuery(worktreeDiff(repo.head !== null), repo.root)).map(({ oldMode: _m, newMode: _n, oldOid: _o, newOid: _p, ...c }) => c);
   else changes = await onlyOwnChanges(repo, changes);

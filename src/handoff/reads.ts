@@ -2,8 +2,10 @@
 // them), started before the plan-commit bundle that holds the rest is loaded, so they run while
 // it loads and pre-commit validates: the index's plans, HEAD's versions of the staged ones, the
 // index versions and modes of the files it may edit (the plans' Markdown, the entry files), HEAD,
-// and what is left uncommitted. They reuse what pre-commit read (the staged diff, the index's
-// JSON listing). In pre-commit's own bundle: keep its imports to what that bundle holds anyway.
+// and what is left uncommitted, the longest (a scan of the whole working tree), started on its
+// own as soon as pre-commit knows the staged changes, before it reads a plan. They reuse what
+// pre-commit read (the staged diff, the index's JSON listing). In pre-commit's own bundle: keep
+// its imports to what that bundle holds anyway.
 import type { Config } from '../config/config.js';
 import { entryFiles } from '../config/entry-files.js';
 import { touchedPaths } from '../core/changes.js';
@@ -14,7 +16,7 @@ import { type Answers, gitQueries } from '../git/git.js';
 import { indexModesOf } from '../git/index-modes.js';
 import { isAncestorOf } from '../git/history.js';
 import { LAST_COMMIT, commitNamed } from '../git/queries.js';
-import { UNCOMMITTED } from '../git/status.js';
+import { UNCOMMITTED, uncommittedPaths } from '../git/status.js';
 import { planMatcher, planPathsAmong } from '../plan/discover.js';
 import { pairedMarkdownPath } from '../plan/paths.js';
 import { type PlanPart, partKey, readHandoffLines } from './lines-cache.js';
@@ -53,6 +55,25 @@ export interface Known {
   /** The git dir, and the blob ids of the regular files among indexJson: what the handoff keeps of each plan is kept by them (./lines-cache.ts). */
   gitDir?: string;
   indexBlobs?: Map<string, string>;
+  /** What is left uncommitted, under way since startUncommitted (else asked now). */
+  uncommitted?: Promise<string[]> | null;
+}
+
+/** Whether the handoff runs for these staged changes: they touch a plan (stage one, delete or rename one). */
+const touchesPlan = (staged: Change[], isPlan: (path: string) => boolean) => touchedPaths(staged).some(isPlan);
+
+/**
+ * What is left uncommitted, started as soon as the staged changes are known, when they touch a
+ * plan (null otherwise): `git status` scans every file of the working tree, the longest of the
+ * handoff's reads, and needs no plan's text, so it runs while pre-commit reads and validates the
+ * plans instead of after. One git of its own, in one thread (../git/status.ts
+ * UNCOMMITTED_BESIDE: node works meanwhile). A commit refused meanwhile drops it.
+ */
+export function startUncommitted(root: string, staged: Change[], config: Config): Promise<string[]> | null {
+  if (!touchesPlan(staged, planMatcher(config).matches)) return null;
+  const paths = uncommittedPaths(root, true);
+  paths.catch(() => {});
+  return paths;
 }
 
 /** The handoff's reads, under way, and the paths they were made for. */
@@ -73,7 +94,7 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   const { config } = known;
   const plans = planMatcher(config);
   const stagedPlans = known.staged.filter((c) => c.status !== 'D' && plans.matches(c.path)).map((c) => c.path);
-  if (stagedPlans.length === 0 && !touchedPaths(known.staged).some(plans.matches)) return null;
+  if (stagedPlans.length === 0 && !touchesPlan(known.staged, plans.matches)) return null;
   const indexPlans = planPathsAmong(known.indexJson, config);
   const editable = [...new Set([...stagedPlans.map(pairedMarkdownPath), ...entryFiles(config)])].filter((p) => !indexPlans.includes(p));
   const kept = keptParts(indexPlans, stagedPlans, known);
@@ -84,18 +105,19 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
   // descends from it (asked by name: `<rev>^{commit}` is the commit rev-parse gives).
   const revs = [...new Set(stagedPlans.map((p) => lastCommitIn(known.planTexts?.find((t) => t.file === p)?.after)).filter(usableRev))];
   const revReads = Object.fromEntries(revs.flatMap((rev, i) => [[`commit${i}`, commitNamed(rev)], [`ancestor${i}`, isAncestorOf(`${rev}^{commit}`, 'HEAD')]]));
-  // One shell for all of them: HEAD, the modes, every text (cat-file fed the names), the
-  // lastCommits, and status, the longest (each process node starts costs it a fork of itself;
-  // the answers are needed only once the plans are validated). Texts a shell's output cannot
-  // carry (bytes that are not UTF-8) and names one a line cannot are read again by readObjects,
-  // which reads bytes.
+  // One shell for the others: HEAD, the modes, every text (cat-file fed the names) and the
+  // lastCommits (each process node starts costs it a fork of itself; the answers are needed only
+  // once the plans are validated). Texts a shell's output cannot carry (bytes that are not
+  // UTF-8) and names one a line cannot are read again by readObjects, which reads bytes.
   const batched = names.length > 0 && !names.some((n) => n.includes('\n'));
+  const uncommitted = known.uncommitted ?? uncommittedPaths(root, true);
+  uncommitted.catch(() => {});
   const reads = gitQueries(
-    { head: BLOCK_READS.head, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined, texts: batched ? objectTexts(names) : undefined, ...(revReads as {}), uncommitted: BLOCK_READS.uncommitted },
+    { head: BLOCK_READS.head, modes: editPaths.length > 0 ? indexModesOf(editPaths) : undefined, texts: batched ? objectTexts(names) : undefined, ...(revReads as {}) },
     root,
     1,
   ).then(async (answers) => {
-    const { head, modes, texts, uncommitted } = answers;
+    const { head, modes, texts } = answers;
     const at = answers as unknown as Record<string, unknown>;
     const read = texts ?? (await readObjects(names, root));
     // Aligned with indexPlans again: a kept plan's text is undefined.
@@ -104,7 +126,7 @@ export function startHandoffReads(root: string, known: Known): HandoffReads | nu
     return {
       texts: [...planTexts, ...read.slice(toRead.length)],
       modes: modes ?? new Map<string, string>(),
-      read: { head, uncommitted },
+      read: { head, uncommitted: await uncommitted },
       lastCommits: new Map(revs.map((rev, i) => [rev, lastCommitFrom(at[`commit${i}`] as string | null, head?.id ?? null, at[`ancestor${i}`] === true)])),
     };
   });

@@ -103,53 +103,66 @@ interface Edit {
   apply(text: string): string | null;
 }
 
-/**
- * Applies the edits to one index: each file's new blob is computed from that index's own
- * version, so what else is staged in the file stays staged. `read` holds the files' modes and
- * texts in this index when the caller read them already. Returns the paths it changed and, with
- * `tree`, the tree the index then holds (null when it changed nothing).
- */
-async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv, opts: { tree: boolean; read?: { modes: Map<string, string>; texts: Map<string, string | null> } }): Promise<{ changed: string[]; tree: string | null }> {
-  const { read } = opts;
-  const paths = edits.map((e) => e.path);
-  const [modes, texts] = read
-    ? [read.modes, paths.map((p) => read.texts.get(p) ?? null)]
-    : await Promise.all([indexModes(paths, root, env), readObjects(paths.map((p) => `:${p}`), root, env)]);
-  const next: { mode: string; path: string; text: string }[] = [];
+type Entry = { mode: string; path: string; text: string };
+
+/** The entries `edits` change in one index, from its modes and its texts of the edits' files (in order). */
+function changedEntries(edits: Edit[], modes: Map<string, string>, texts: (string | null)[]): Entry[] {
+  const next: Entry[] = [];
   edits.forEach((edit, i) => {
     const mode = modes.get(edit.path);
     const text = texts[i] ?? null;
     const changed = mode === undefined || text === null ? null : edit.apply(text);
     if (mode !== undefined && changed !== null && changed !== text) next.push({ mode, path: edit.path, text: changed });
   });
-  const { tree } = await stageTexts(next, root, env, { tree: opts.tree });
-  return { changed: next.map((n) => n.path), tree };
+  return next;
 }
 
 /**
- * The index git commits first, then (for `git commit <paths>`) the real index that becomes
- * .git/index afterwards, then the working files: an interruption leaves at worst a block staged
- * and not yet in the working file, never a lost edit. The tree is the one the index git commits
- * holds once the blocks are staged (null when nothing changed).
+ * Applies the edits to the index `env` names, each file's new blob computed from that index's
+ * own version (read here), so what else is staged in the file stays staged.
+ */
+async function editIndex(edits: Edit[], root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const paths = edits.map((e) => e.path);
+  const [modes, texts] = await Promise.all([indexModes(paths, root, env), readObjects(paths.map((p) => `:${p}`), root, env)]);
+  await stageTexts(changedEntries(edits, modes, texts), root, env, { tree: false });
+}
+
+/**
+ * The index git commits, from the versions `read` holds, then (for `git commit <paths>`) the
+ * real index that becomes .git/index afterwards; the working files are written while git stages
+ * the first (neither reads the other): an interruption leaves at worst a block staged and not
+ * yet in the working file, or the other way round, never a lost edit. Returns the paths it
+ * changed and the tree the index git commits holds once the blocks are staged (null when
+ * nothing changed).
  */
 async function applyEdits(edits: Edit[], root: string, read: { modes: Map<string, string>; texts: Map<string, string | null> }): Promise<{ changed: string[]; tree: string | null }> {
-  const { changed, tree } = await editIndex(edits, root, process.env, { tree: true, read });
-  if (changed.length === 0) return { changed, tree: null };
-  const real = await realIndexLock(root);
-  if (real) await editIndex(edits.filter((e) => changed.includes(e.path)), root, { ...process.env, GIT_INDEX_FILE: real }, { tree: false });
-  for (const edit of edits.filter((e) => changed.includes(e.path))) {
-    const file = join(root, edit.path);
-    let text: string | null = null;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      // Gone from the working tree: only the index gets the block.
+  const next = changedEntries(edits, read.modes, edits.map((e) => read.texts.get(e.path) ?? null));
+  if (next.length === 0) return { changed: [], tree: null };
+  const changed = next.map((n) => n.path);
+  const ours = edits.filter((e) => changed.includes(e.path));
+  const staging = stageTexts(next, root, process.env, { tree: true });
+  const realLock = realIndexLock(root);
+  try {
+    for (const edit of ours) {
+      const file = join(root, edit.path);
+      let text: string | null = null;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        // Gone from the working tree: only the index gets the block.
+      }
+      const after = text === null ? null : edit.apply(text);
+      // Atomic, and refused if the file changed since it was read: the user's unstaged edits in
+      // it are never half-written or overwritten.
+      if (text !== null && after !== null && after !== text) writeFileAtomic(file, after, text);
     }
-    const next = text === null ? null : edit.apply(text);
-    // Atomic, and refused if the file changed since it was read: the user's unstaged edits in it
-    // are never half-written or overwritten.
-    if (text !== null && next !== null && next !== text) writeFileAtomic(file, next, text);
+  } finally {
+    // A failure on either side is reported once git has finished with the index.
+    await Promise.allSettled([staging, realLock]);
   }
+  const { tree } = await staging;
+  const real = await realLock;
+  if (real) await editIndex(ours, root, { ...process.env, GIT_INDEX_FILE: real });
   return { changed, tree };
 }
 

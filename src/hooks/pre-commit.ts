@@ -13,6 +13,7 @@ import { type Facts, readIndexFacts } from '../facts/facts.js';
 import { type PlanFactReads, startPlanFactReads, stagedTexts } from '../plan/facts.js';
 import { messages } from '../messages/index.js';
 import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
+import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';
 import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
@@ -80,14 +81,17 @@ export function identityRefused(facts: Facts): boolean {
 }
 
 const run: HookRun = async () => {
-  const facts = await readIndexFacts();
+  // A staged plan: the handoff's longest read (what is left uncommitted) starts as soon as the
+  // staged changes are known, and runs while the plans are read, parsed and validated.
+  let uncommitted: Promise<string[]> | null = null;
+  const facts = await readIndexFacts(process.cwd(), { tree: true, onStaged: (repo, staged) => (uncommitted = startUncommitted(repo.root, staged, repo.config)) });
   if (identityRefused(facts)) return 1;
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
   // A staged plan: the plan rules' and the handoff's git reads start now, before the bundle
   // that validates and stages loads, and run while it loads and the plans are validated.
   const planReads = { reads: startPlanRulesReads(facts) };
-  const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans, gitDir: repo.gitDir, indexBlobs: facts.indexBlobs });
+  const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans, gitDir: repo.gitDir, indexBlobs: facts.indexBlobs, uncommitted });
   const { decision, rules, modes, skipped } = await judgeIndex(facts, planReads);
   const report = formatDecision(decision, identity, now);
   if (report) process.stderr.write(report);

@@ -56,6 +56,8 @@ test('one status lists what the diff and the untracked listing listed', async ()
   const expected = twoScans(r);
   assert.ok(expected.includes('fresh/deep/a.txt') && expected.includes('conflict.txt') && !expected.includes('staged.txt') && !expected.includes('ignored.log'), expected.join(' | '));
   assert.deepEqual(await uncommittedPaths(r.dir), expected);
+  // The read pre-commit's handoff runs beside node's work (no index preload threads): the same list.
+  assert.deepEqual(await uncommittedPaths(r.dir, true), expected);
 });
 
 test('parseUncommitted: a working-tree change or an untracked file counts; a staged-only one does not', () => {
