@@ -13,7 +13,7 @@
 //     commit, as a ratio to 1 claim. Budget ≤ 1.3×. With the hook processes' peak memory.
 //  4. `plan-hooks status --json` on 1,000 and 100,000 commits since the plans were last
 //     committed (history built with git fast-import). Budget ≤ 1.2×.
-// Options: --runs=N (default 30, split into --rounds=N hyperfine runs of alternating order, default 3);
+// Options: --runs=N (default 30, split into --rounds=N hyperfine runs of alternating order, default 4);
 // --only=whole,plan,claims,status runs those rows alone;
 // --claims=1,10000 picks the points of the claims curve.
 // BENCH_KEEP=1 keeps the repositories.
@@ -28,8 +28,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const RUNS = runsOr(arg('runs', '30'));
-/** hyperfine runs a row is split into, in alternating order (see hyperfine() below). */
-const ROUNDS = Math.max(1, Number(arg('rounds', '3')));
+/**
+ * hyperfine runs a row is split into, in alternating order (see hyperfine() below): an even
+ * number, so that each command goes first as often as the other.
+ */
+const ROUNDS = Math.max(1, Number(arg('rounds', '4')));
 const FILES = smoke ? 200 : 10_000;
 /** Files in each repository of the claims curve. */
 const CURVE_FILES = smoke ? 200 : 1000;
