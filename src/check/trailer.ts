@@ -21,11 +21,12 @@
 // link (no valid cache tree, a client that sets no GIT_INDEX_FILE, a file system without hard
 // links) the runner asks git. The link keeps the last checked index file on disk until the next
 // pre-commit replaces it.
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../core/claims.js';
 import { cacheTreeRootIs } from '../git/index-file.js';
 import { hasUnsafe } from '../term.js';
+import { removeFile } from '../lib/remove-file.js';
 
 /** The one task of the committer's own claims the change falls under, or null (pure). */
 export function trailerTask(ownHits: ClaimHit[]): string | null {
@@ -56,8 +57,8 @@ export const trailerIndexFile = (gitDir: string) => `${trailerRecordFile(gitDir)
 export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null, index: string | null = null): void {
   const file = trailerRecordFile(gitDir);
   // Never a link of an earlier record's beside this one.
-  rmSync(trailerIndexFile(gitDir), { force: true });
-  if (commit === null) return rmSync(file, { force: true });
+  removeFile(trailerIndexFile(gitDir));
+  if (commit === null) return removeFile(file);
   mkdirSync(dirname(file), { recursive: true });
   if (index) linkIndex(index, commit.tree, trailerIndexFile(gitDir));
   // After the link: the runner takes an index written after the record for a changed one.
@@ -73,7 +74,7 @@ function linkIndex(index: string, tree: string, to: string): void {
   } catch {
     // No link: the runner asks git.
   } finally {
-    rmSync(made, { force: true });
+    removeFile(made);
   }
 }
 

@@ -7,8 +7,9 @@
 // The self-check is the file's own stat signature, kept beside it (`<file>.stamp`) when it is
 // written: O(1) whatever the file's size (a checksum would read every byte once more on every
 // commit), and node:crypto stays out of the modules that load this one.
-import { type BigIntStats, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { removeFile } from './remove-file.js';
 
 /**
  * A file's size, modification and change times (ns) and inode: what any write, truncation,
@@ -63,7 +64,7 @@ export function replaceCacheFile(file: string, text: string | Uint8Array, durabl
     return true;
   } catch {
     try {
-      rmSync(temp, { force: true });
+      removeFile(temp);
     } catch {
       // Nothing to tidy.
     }
@@ -107,7 +108,7 @@ export function readCheckedCache(file: string, encoding: 'utf8' | 'latin1' | nul
 export function removeCheckedCache(file: string): void {
   for (const f of checkedCacheFiles(file)) {
     try {
-      rmSync(f, { force: true });
+      removeFile(f);
     } catch {
       // Left behind, it fails its check.
     }

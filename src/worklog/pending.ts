@@ -15,11 +15,12 @@
 // worktrees, may take either order (or the same number: the pid tells them apart). It is
 // written in place, between a `begin` and an `end` line; a drainer meeting one still being
 // written stops there and leaves it to its writer, which starts a drainer once it is whole.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, DEFAULT_CONFIG } from '../config/config.js';
 import { KNOWN_MARKERS } from '../core/known-markers.js';
 import { LockTimeout, withLock } from './lock.js';
+import { removeFile } from '../lib/remove-file.js';
 
 /** Where records wait (shared by every worktree, like the worklog). */
 export const pendingDir = (commonDir: string) => join(commonDir, 'plan-hooks', 'pending');
@@ -211,14 +212,14 @@ async function drainHeld(commonDir: string, drainer: Drainer, wait: boolean): Pr
       if (text === 'writing') return name;
       if (text === 'cut') {
         drainer.damaged(name, true);
-        rmSync(file, { force: true });
+        removeFile(file);
         continue;
       }
       if (text === null) continue;
       const record = parseRecord(text);
       if (record === null) {
         drainer.damaged(name, false);
-        rmSync(file, { force: true });
+        removeFile(file);
         continue;
       }
       const attempts = attemptsOf(name);
@@ -233,7 +234,7 @@ async function drainHeld(commonDir: string, drainer: Drainer, wait: boolean): Pr
         }
         await drainer.handle(record, error instanceof Error ? error.message : String(error));
       }
-      rmSync(file, { force: true });
+      removeFile(file);
     }
   }
   return null;

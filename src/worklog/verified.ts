@@ -2,7 +2,7 @@
 // tree (git write-tree) under the per-worktree git dir; post-commit compares it with HEAD^{tree}.
 // A --no-verify commit, a cherry-pick or a rebase pick then reads as unverified by itself.
 // The marker also carries the checks skipped with PLAN_HOOKS_SKIP, so the worklog records them.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UserError } from '../errors.js';
 import { gitQueries } from '../git/git.js';
@@ -10,6 +10,7 @@ import { ABSOLUTE_GIT_DIR, WRITE_TREE } from '../git/queries.js';
 import { messages } from '../messages/index.js';
 import type { ConfigChange } from '../facts/facts.js';
 import type { Identity } from '../core/identity.js';
+import { removeFile } from '../lib/remove-file.js';
 
 interface Marker {
   tree: string;
@@ -82,7 +83,7 @@ export function takeMarker(gitDir: string): string | null {
     // No marker: pre-commit did not run (or did not pass) for this commit.
   }
   // Consumed, so a later commit of the same tree made with --no-verify does not inherit it.
-  rmSync(file, { force: true });
+  removeFile(file);
   return text;
 }
 

@@ -40,6 +40,11 @@ test('a code-only commit loads one bundled file per hook and nothing else of pla
   // come from their areas' own modules).
   assert.deepEqual([...loaded].sort(), ['dist/src/hooks/post-commit.cjs', 'dist/src/hooks/pre-commit.cjs']);
   assert.doesNotMatch(readFileSync(log, 'utf8'), /picocolors/);
+  // node 20's fs.rmSync loads its rimraf even for one file (~1.5 ms): the hooks remove files
+  // with removeFile (src/lib/remove-file.ts).
+  const own = readFileSync(`${log}.node`, 'utf8');
+  assert.match(own, /^fs$/m, 'the recorder lists node\'s own modules');
+  assert.doesNotMatch(own, /^internal\/fs\/rimraf$/m);
 });
 
 test('a code-only commit loads no validator; a commit staging a plan does', () => {
