@@ -4,6 +4,14 @@
 # It runs the hook that was there before plan-hooks (chained, never dropped), then
 # 'plan-hooks hook <hook>' with node found directly: never npx (it costs ~330 ms a commit).
 # PLAN_HOOKS=0 skips plan-hooks (not the chained hook), PLAN_HOOKS=2 traces.
+# husky's .husky/<hook> sources it in a subshell after its own lines (src/core/install/hook-texts.ts
+# says why): what those lines may have set that this script relies on is undone first (their
+# options, IFS, aliases, functions named as the commands it runs, its own variables).
+set +eufvxC
+unset IFS
+unalias -a 2>/dev/null
+unset -f git cat printf read test true command cd mv grep mkdir rm cp setsid nohup readlink dirname 2>/dev/null
+have_input= input=
 hook=$1
 chained=$2
 shift 2

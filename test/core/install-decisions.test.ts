@@ -90,7 +90,7 @@ test('decisions: husky (a Node repository with no hook manager): dependencies, p
   assert.deepEqual(commands(decision.actions), ['npm install --save-dev --no-audit --no-fund husky@9.1.7 plan-hooks@0.1.0']);
   assert.deepEqual(edited(decision.actions, `${ROOT}/package.json`, { name: 'x' }), { name: 'x', scripts: { prepare: 'husky' } });
   assert.ok(decision.actions.some((a) => a.kind === 'husky'));
-  for (const hook of [...HOOKS, 'post-checkout']) assert.match(written(decision.actions, `${ROOT}/.husky/${hook}`), new RegExp(`plan-hooks\\.sh" ${hook} ''`), hook);
+  for (const hook of [...HOOKS, 'post-checkout']) assert.match(written(decision.actions, `${ROOT}/.husky/${hook}`), new RegExp(`\\(set -- ${hook} '' "\\$@"; \\. "\\$\\{0%/\\*\\}/plan-hooks\\.sh"\\)`), hook);
   assert.equal(written(decision.actions, `${ROOT}/.husky/plan-hooks.sh`), installFacts({ pkg: pkg({}) }).runner);
   assert.match(written(decision.actions, `${ROOT}/AGENTS.md`), /npx plan-hooks/);
   assert.deepEqual(decision.manifest.addedDependencies, ['husky', 'plan-hooks']);

@@ -183,3 +183,44 @@ test("the runner starts each hook's bundled file: beside a global install's link
   removeDir(bin);
   repo.remove();
 });
+
+test("the section sources the runner in a subshell: the shell state of the hook's lines before it is undone, and its lines after it still run", () => {
+  const repo = nodeRepo();
+  execFileSync(process.execPath, [join(repo.dir, 'node_modules/husky/bin.js')], { cwd: repo.dir, env: repo.env });
+  assert.equal(repo.cli(['init']).code, 0);
+  const section = read(repo.dir, '.husky/post-commit');
+  assert.match(section, /^# plan-hooks:start[^\n]*\n\(set -- post-commit '' "\$@"; \. "\$\{0%\/\*\}\/plan-hooks\.sh"\)\n# plan-hooks:end\n$/);
+  // Lines a user could write above the section, each of which would break the runner if it
+  // inherited them: options, IFS, an alias and functions named as commands it runs, its own
+  // variables. Below it, a line of theirs that must still run.
+  const before = [
+    'set -uf',
+    'IFS=,',
+    'alias git=false',
+    'git() { echo USER-GIT-FUNCTION >&2; return 1; }',
+    'cat() { return 1; }',
+    'read() { return 1; }',
+    'have_input=1 input=junk node=/nonexistent hook=pre-push',
+  ].join('\n');
+  for (const hook of ['pre-commit', 'prepare-commit-msg', 'post-commit']) {
+    repo.write(`.husky/${hook}`, `${before}\n${read(repo.dir, `.husky/${hook}`)}echo USER-AFTER-${hook} >&2\n`);
+  }
+  repo.git('add', '-A');
+  const r = repo.tryGit(['commit', '-m', 'hostile hook lines']);
+  assert.equal(r.code, 0, r.stderr);
+  for (const hook of ['pre-commit', 'prepare-commit-msg', 'post-commit']) assert.match(r.stderr, new RegExp(`USER-AFTER-${hook}`));
+  assert.doesNotMatch(r.stderr, /USER-GIT-FUNCTION/, "the runner's git is git");
+  const head = repo.git('rev-parse', 'HEAD').trim();
+  const last = (JSON.parse(repo.cli(['log', '--json']).stdout) as { commit?: string; verified?: boolean }[]).at(-1)!;
+  assert.equal(last.commit, head, 'post-commit recorded the commit');
+  assert.equal(last.verified, true, "pre-commit's marker reached post-commit");
+  // pre-commit still refuses through the subshell: its exit code is the hook's.
+  const plan = { planId: 'x', title: 'x', tasks: 'not a list' };
+  repo.write('docs/x-plan.json', `${JSON.stringify(plan)}\n`);
+  repo.git('add', 'docs/x-plan.json');
+  const refused = repo.tryGit(['commit', '-m', 'invalid plan']);
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.doesNotMatch(refused.stderr, /USER-AFTER-pre-commit/, 'a refusal ends the hook (sh -e), as a failing `sh` did');
+  assert.equal(repo.git('rev-parse', 'HEAD').trim(), head);
+  repo.remove();
+});
