@@ -26,7 +26,7 @@ import { dirname, join } from 'node:path';
 import type { ClaimHit } from '../core/claims.js';
 import { cacheTreeRootIs } from '../git/index-file.js';
 import { hasUnsafe } from '../term.js';
-import { removeFile } from '../lib/remove-file.js';
+import { removeFile, removeFileLater } from '../lib/remove-file.js';
 
 /** The one task of the committer's own claims the change falls under, or null (pure). */
 export function trailerTask(ownHits: ClaimHit[]): string | null {
@@ -50,14 +50,26 @@ export type RecordLine = `${'A' | 'T'} ${string}`;
 export const trailerIndexFile = (gitDir: string) => `${trailerRecordFile(gitDir)}.index`;
 
 /**
+ * Starts removing the earlier record's index link as soon as the git dir is known, while the
+ * hook reads and checks: by then git has usually replaced the index it names (`git add`), so
+ * the link is that file's last name and removing it frees ~1 MB of blocks (~0.5 ms of pre-commit's
+ * own time at 10,000 files). What the promise resolves to is passed to writeTrailerRecord.
+ */
+export async function dropIndexLink(gitDir: string): Promise<boolean> {
+  const failed = await removeFileLater(trailerIndexFile(gitDir));
+  // Not removed: writeTrailerRecord removes it itself, and throws as removeFile does.
+  return failed === null;
+}
+
+/**
  * Records the trailers for the commit of `tree` on `head` (null: none yet), with the index file
  * (`index`, as GIT_INDEX_FILE names it) linked beside it when its cache tree says it is `tree`;
  * `null` clears.
  */
-export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null, index: string | null = null): void {
+export function writeTrailerRecord(gitDir: string, commit: { tree: string; head: string | null; lines: RecordLine[] } | null, index: string | null = null, linkDropped = false): void {
   const file = trailerRecordFile(gitDir);
   // Never a link of an earlier record's beside this one.
-  removeFile(trailerIndexFile(gitDir));
+  if (!linkDropped) removeFile(trailerIndexFile(gitDir));
   if (commit === null) return removeFile(file);
   mkdirSync(dirname(file), { recursive: true });
   if (index) linkIndex(index, commit.tree, trailerIndexFile(gitDir));
@@ -68,13 +80,19 @@ export function writeTrailerRecord(gitDir: string, commit: { tree: string; head:
 /** Links `index` to `to` when the file linked (read through the link: it stays that file) holds `tree`. */
 function linkIndex(index: string, tree: string, to: string): void {
   const made = `${to}.${process.pid}`;
+  let linked = false;
   try {
     linkSync(index, made);
-    if (holdsTree(made, tree)) renameSync(made, to);
+    linked = true;
+    if (holdsTree(made, tree)) {
+      renameSync(made, to);
+      linked = false;
+    }
   } catch {
     // No link: the runner asks git.
   } finally {
-    removeFile(made);
+    // Only a link still there: an unlink that fails costs node an error object.
+    if (linked) removeFile(made);
   }
 }
 

@@ -16,7 +16,7 @@ import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';
-import { recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
+import { dropIndexLink, recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
 /**
  * The plan rules' git facts (do the branch and the commit the staged handoffs name exist),
@@ -84,7 +84,14 @@ const run: HookRun = async () => {
   // A staged plan: the handoff's longest read (what is left uncommitted) starts as soon as the
   // staged changes are known, and runs while the plans are read, parsed and validated.
   let uncommitted: Promise<string[]> | null = null;
-  const facts = await readIndexFacts(process.cwd(), { tree: true, onStaged: (repo, staged) => (uncommitted = startUncommitted(repo.root, staged, repo.config)) });
+  let linkDropped: Promise<boolean> | null = null;
+  const facts = await readIndexFacts(process.cwd(), {
+    tree: true,
+    onStaged: (repo, staged) => {
+      linkDropped = dropIndexLink(repo.gitDir);
+      uncommitted = startUncommitted(repo.root, staged, repo.config);
+    },
+  });
   if (identityRefused(facts)) return 1;
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
@@ -108,7 +115,7 @@ const run: HookRun = async () => {
   // and their Markdown, the entry files), which name no task of their own: the decision made on
   // the paths the commit stages still holds.
   const task = config.trailer ? trailerTask(decision.ownHits) : null;
-  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task }) }, process.env.GIT_INDEX_FILE ?? null);
+  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task }) }, process.env.GIT_INDEX_FILE ?? null, (await linkDropped) ?? false);
   return 0;
 };
 export default run;

@@ -191,3 +191,25 @@ test('--no-verify does not ride a record whose index a tool rewrote in place, in
   assert.match(res.stderr, /--no-verify is not a way past a claim/);
   assert.equal(statSync(index).ino, before, 'git kept the file: the link still named it');
 });
+
+test("pre-commit drops the earlier record's index link as it starts (off its thread), a refused commit's too", () => {
+  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'Test Author', ['src/api']), claimed('db', 'someone-else', ['src/db'])]) });
+  repos.push(r);
+  const gitDir = r.git('rev-parse', '--absolute-git-dir').trim();
+  r.write('README.md', 'unclaimed\n');
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'linked']).code, 0);
+  const link = `${record(r)}.index`;
+  assert.equal(statSync(link).ino, statSync(join(gitDir, 'index')).ino);
+  // git add replaces the index: the link is now the last name of the file it checked.
+  r.write('src/db/schema.ts', 'claimed by someone else\n');
+  r.git('add', 'src/db/schema.ts');
+  const refused = r.tryGit(['commit', '-q', '-m', 'refused']);
+  assert.equal(refused.code, 1, refused.stderr);
+  assert.ok(!existsSync(link), 'no link of an earlier record outlives a pre-commit');
+  r.git('reset', '-q', 'src/db/schema.ts');
+  r.write('README.md', 'again\n');
+  r.git('add', 'README.md');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'linked again']).code, 0);
+  assert.equal(statSync(link).ino, statSync(join(gitDir, 'index')).ino, 'the next commit links its own');
+});
