@@ -2,7 +2,7 @@
 // no node of theirs; the detached drainer writes the entries, in order.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -95,3 +95,33 @@ test("pre-commit's node and the detached writer start without NODE_EXTRA_CA_CERT
   for (const until = Date.now() + 20_000; lines().length < 2 && Date.now() < until; ) spawnSync('sleep', ['0.05']);
   assert.deepEqual(lines(), ['hook -', 'writer -']);
 });
+
+test("post-commit's writer starts after a pause: git returns without it, a reader drains the queue itself meanwhile, and the late writer adds nothing twice", () => {
+  const r = makeRepo({ initialCommit: true });
+  repos.push(r);
+  r.installRawHooks(['post-commit']);
+  // A `sleep` that holds the writer's pause until the test releases it (bounded: 20 s).
+  const bin = join(logs.dir, 'held-sleep');
+  mkdirSync(bin, { recursive: true });
+  const sleeping = join(bin, 'sleeping');
+  const release = join(bin, 'release');
+  writeFileSync(join(bin, 'sleep'), `#!/bin/sh\n: > '${sleeping}'\ni=0\nwhile [ ! -e '${release}' ] && [ $i -lt 400 ]; do command -p sleep 0.05; i=$((i + 1)); done\n`, { mode: 0o755 });
+  const startsLog = join(logs.dir, 'held-starts.log');
+  r.write('a.txt', 'a\n');
+  r.git('add', '-A');
+  ok(r.tryGit(['commit', '-q', '-m', 'held'], { ...logs.starts(startsLog), PATH: `${bin}:${process.env.PATH}` }));
+  const commit = head(r);
+  waitFor(() => existsSync(sleeping), 'the writer is in its pause');
+  assert.ok(!existsSync(startsLog), 'git returned before the writer started');
+  const queued = (JSON.parse(r.cli(['log', '--json']).stdout) as { commit?: string }[]).filter((e) => e.commit === commit);
+  assert.equal(queued.length, 1, 'the reader drained the queued record itself');
+  writeFileSync(release, '');
+  waitFor(() => existsSync(startsLog), 'the writer started once released');
+  assert.equal(readLog(r).filter((e) => e.type === 'commit' && e.commit === commit).length, 1, 'and found nothing left to write');
+});
+
+/** Polls `done` (every 20 ms, up to 20 s): what the test waits for happens in another process. */
+function waitFor(done: () => boolean, what: string): void {
+  for (let i = 0; i < 1000 && !done(); i++) spawnSync('sleep', ['0.02']);
+  assert.ok(done(), `timed out waiting: ${what}`);
+}
