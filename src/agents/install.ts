@@ -25,7 +25,10 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** The variable each agent sets to the project's top, when it sets one. */
 const PROJECT_DIR: Partial<Record<AgentKind, string>> = { claude: 'CLAUDE_PROJECT_DIR', gemini: 'GEMINI_PROJECT_DIR', cursor: 'CURSOR_PROJECT_DIR' };
 
-export function agentCommand(kind: AgentKind, event: 'pre-tool' | 'session-start'): string {
+/** Our hook's events: the two that answer, and the lifecycle ones that only record the session (./lifecycle.ts). */
+export type HookEvent = 'pre-tool' | 'session-start' | 'stop' | 'stop-failure' | 'session-end';
+
+export function agentCommand(kind: AgentKind, event: HookEvent): string {
   const dir = PROJECT_DIR[kind];
   return `sh ${dir ? `"\${${dir}:-.}/${AGENT_SHIM}"` : AGENT_SHIM} ${kind} ${event}`;
 }
@@ -33,7 +36,7 @@ export function agentCommand(kind: AgentKind, event: 'pre-tool' | 'session-start
 /** Where an entry goes (the agent's event name), which of our hooks it runs, and the entry itself (a matcher group or a flat hook). */
 interface Entry {
   event: string;
-  runs: 'pre-tool' | 'session-start';
+  runs: HookEvent;
   value: Json;
 }
 
@@ -41,32 +44,46 @@ interface Entry {
 export function agentEntries(kind: AgentKind): Entry[] {
   const pre = agentCommand(kind, 'pre-tool');
   const start = agentCommand(kind, 'session-start');
+  const cmd = (event: HookEvent) => ({ type: 'command', command: agentCommand(kind, event) });
+  // The lifecycle events record the session (SPEC §14): an end of turn (Claude Code and Codex
+  // Stop, Gemini AfterAgent, Cursor stop), a stop on an API error (Claude Code StopFailure, whose
+  // error_type says rate_limit), the end of the session (SessionEnd / sessionEnd, with a reason).
+  // Codex has no session-end event: its sessions go paused by idleness.
   switch (kind) {
     case 'claude':
       return [
         { event: 'PreToolUse', runs: 'pre-tool', value: { matcher: 'Edit|Write|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: pre }] } },
         { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ type: 'command', command: start }] } },
+        { event: 'Stop', runs: 'stop', value: { hooks: [cmd('stop')] } },
+        { event: 'StopFailure', runs: 'stop-failure', value: { hooks: [cmd('stop-failure')] } },
+        { event: 'SessionEnd', runs: 'session-end', value: { hooks: [cmd('session-end')] } },
       ];
     case 'codex':
       // apply_patch also answers to the matcher names Edit and Write.
       return [
         { event: 'PreToolUse', runs: 'pre-tool', value: { matcher: 'apply_patch|Edit|Write|Bash', hooks: [{ type: 'command', command: pre }] } },
         { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ type: 'command', command: start }] } },
+        { event: 'Stop', runs: 'stop', value: { hooks: [cmd('stop')] } },
       ];
     case 'gemini':
       return [
         { event: 'BeforeTool', runs: 'pre-tool', value: { matcher: 'write_file|replace|run_shell_command', hooks: [{ name: 'plan-hooks-pre-tool', type: 'command', command: pre }] } },
         { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ name: 'plan-hooks-session-start', type: 'command', command: start }] } },
+        { event: 'AfterAgent', runs: 'stop', value: { hooks: [{ name: 'plan-hooks-stop', ...cmd('stop') }] } },
+        { event: 'SessionEnd', runs: 'session-end', value: { hooks: [{ name: 'plan-hooks-session-end', ...cmd('session-end') }] } },
       ];
     case 'cursor':
       return [
         { event: 'preToolUse', runs: 'pre-tool', value: { command: pre, matcher: 'Write|Edit|StrReplace|MultiEdit|Delete|Shell' } },
         { event: 'sessionStart', runs: 'session-start', value: { command: start } },
+        { event: 'stop', runs: 'stop', value: { command: agentCommand(kind, 'stop') } },
+        { event: 'sessionEnd', runs: 'session-end', value: { command: agentCommand(kind, 'session-end') } },
       ];
     case 'copilot':
       return [
         { event: 'preToolUse', runs: 'pre-tool', value: { type: 'command', bash: pre, cwd: '.', timeoutSec: 15 } },
         { event: 'sessionStart', runs: 'session-start', value: { type: 'command', bash: start, cwd: '.', timeoutSec: 15 } },
+        { event: 'sessionEnd', runs: 'session-end', value: { type: 'command', bash: agentCommand(kind, 'session-end'), cwd: '.', timeoutSec: 5 } },
       ];
   }
 }
@@ -75,7 +92,7 @@ export function agentEntries(kind: AgentKind): Entry[] {
 const VERSIONED: AgentKind[] = ['cursor', 'copilot'];
 
 /** Whether a hook list entry (a group or a flat hook) runs plan-hooks' shim for `event`. */
-function isOurs(entry: unknown, event: 'pre-tool' | 'session-start'): boolean {
+function isOurs(entry: unknown, event: HookEvent): boolean {
   const commands: unknown[] = [];
   if (isObject(entry)) {
     commands.push(entry.command, entry.bash);

@@ -13,6 +13,8 @@ import type { AgentKind } from './kinds.js';
 import { type ToolCall, readToolCall } from './payload.js';
 import { markSeen, seenMarkerFile } from './seen.js';
 import { openAt, type Workspace } from './workspace.js';
+import { recordSession, sessionPlace } from './lifecycle.js';
+import type { ContinuedNotice } from '../sessions/store.js';
 
 /** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
 export function declaredName(agent: AgentKind, env: NodeJS.ProcessEnv, config: Pick<Config, 'aliases'>): string | null {
@@ -30,19 +32,25 @@ export interface PreToolFacts {
   /** null when no path was checked (only a hook bypass to warn about, or PLAN_HOOKS_SKIP=claims). */
   decision: EditDecision | null;
   now: Date;
+  /** What the session record said back: the holder's task continued by another, and whether this session had said it ended. */
+  session?: { continued: ContinuedNotice[]; reopened: { ended: string; why: string } | null };
 }
 
 /** The facts of a tool call, or null when there is nothing to check (no write, no repository). */
 export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: string | undefined, env: NodeJS.ProcessEnv): Promise<PreToolFacts | null> {
   const call = readToolCall(payload, kind);
-  if (!call || (call.writes.length === 0 && call.bypasses.length === 0)) return null;
+  if (!call) return null;
+  const now = new Date();
+  // Every call the hook sees says the session is at work (one small write at most, ../sessions/store.ts).
+  const touched = recordSession(call.agent, call.sessionId, sessionPlace(rootArg, call.cwd), { kind: 'seen' }, now);
+  const session = touched && touched.continued.length > 0 ? touched : undefined;
+  if (call.writes.length === 0 && call.bypasses.length === 0 && !session) return null;
   const opened = await openAt(rootArg, call.cwd);
   if (!opened) return null;
   const { ws, config } = opened;
-  const now = new Date();
   // The first call after the agent trusted the hooks shows doctor they run, as session start does.
   if (!existsSync(seenMarkerFile(ws.gitDir, kind))) markSeen(ws.gitDir, { agent: kind, host: call.host, event: 'pre-tool', time: now.toISOString() });
-  if (call.writes.length === 0 || skipsClaims(env)) return { call, ws, config, decision: null, now };
+  if (call.writes.length === 0 || skipsClaims(env)) return { call, ws, config, decision: null, now, ...(session ? { session } : {}) };
   const cwd = call.cwd ?? process.cwd();
   const paths = writtenPaths(call.writes, cwd, ws.root);
   const claims = paths.length === 0 || config.checks.claims === 'off' ? [] : claimsNear(ws, config, paths, now);
@@ -56,9 +64,9 @@ export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: s
     isPlanFile: planMatcher(config).matches,
     ignoreCase: ws.ignoreCase,
   });
-  return { call, ws, config, decision, now };
+  return { call, ws, config, decision, now, ...(session ? { session } : {}) };
 }
 
 /** An unclaimed write with no bypass: the call goes ahead with no output at all. */
 export const nothingToSay = (facts: PreToolFacts): boolean =>
-  facts.call.bypasses.length === 0 && (facts.decision === null || (facts.decision.refusals.length === 0 && facts.decision.warnings.length === 0));
+  facts.call.bypasses.length === 0 && !facts.session && (facts.decision === null || (facts.decision.refusals.length === 0 && facts.decision.warnings.length === 0));

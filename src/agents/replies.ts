@@ -15,6 +15,8 @@ import { type Reply, SILENT, denyReply, sessionReply, warnReply } from './reply.
 import { markSeen } from './seen.js';
 import { persistIdentity, renderSessionStart } from './session-start.js';
 import { openAt, workspaceVersions } from './workspace.js';
+import { recordSession } from './lifecycle.js';
+import { pruneSessions } from '../sessions/store.js';
 
 /** The one line edit time writes when it cannot judge a call, which then goes ahead. */
 export const failOpenLine = (detail: string): string => messages.agent.failOpen(sanitizeLine(detail).slice(0, 300));
@@ -63,6 +65,8 @@ export async function sessionStart(kind: AgentKind, payload: unknown, rootArg: s
   const { ws, config } = opened;
   const now = new Date();
   markSeen(ws.gitDir, { agent: kind, host: start.host, event: 'session-start', time: now.toISOString() });
+  pruneSessions(ws.commonDir);
+  const touched = recordSession(start.agent, start.sessionId, { worktree: ws.root, commonDir: ws.commonDir }, { kind: 'seen' }, now);
   const { identity, declaredOther } = editIdentity(start.agent, env, config);
   if (start.host === 'claude' && env.CLAUDE_ENV_FILE && !env.PLAN_HOOKS_AGENT) persistIdentity(env.CLAUDE_ENV_FILE, 'claude');
   const versions = workspaceVersions(ws, config);

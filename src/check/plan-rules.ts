@@ -9,11 +9,12 @@ import { UNKNOWN_FACTS } from '../core/plan-types.js';
 import { validatePlanText } from '../plan/validate.js';
 import type { PlanRules } from '../core/check.js';
 import type { PlanChange } from '../core/plan-types.js';
+import type { SessionFact } from '../core/claim-state.js';
 
 export async function loadPlanRules(
   root: string,
   plans: PlanChange[],
-  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean; reads?: PlanFactReads },
+  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean; reads?: PlanFactReads; sessions?: SessionFact[]; idleAfterMinutes?: number },
 ): Promise<PlanRules> {
   const staged = stagedTexts(plans);
   const facts = await gatherPlanFacts(
@@ -30,7 +31,7 @@ export async function loadPlanRules(
     },
     transitions(before, after, file, afterText, identity) {
       const locate = lazyLocator(withoutBom(afterText));
-      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate });
+      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate, identitySource: identity.source, ...(opts.sessions ? { sessions: opts.sessions, idleAfterMinutes: opts.idleAfterMinutes } : {}) });
     },
   };
 }

@@ -47,6 +47,8 @@ export interface Config {
   agents: string[] | null;
   /** What prepare-commit-msg does when pre-commit did not run for the tree (--no-verify). */
   noVerify: 'refuse' | 'allow';
+  /** A claim's holder whose every session known here was last seen longer ago than this is paused (src/core/claim-state.ts). */
+  idleAfterMinutes: number;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -76,6 +78,7 @@ export const DEFAULT_CONFIG: Config = {
   remoteClaims: { days: 30, remotes: ['*'], branches: ['*'] },
   agents: null,
   noVerify: 'refuse',
+  idleAfterMinutes: 30,
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';
@@ -172,6 +175,7 @@ export function loadConfigUnchecked(root: string): Config | null {
   if (!isRecord(d)) return null;
   if (d.plans !== undefined && !(isStrings(d.plans) && (d.plans as string[]).length > 0)) return null;
   if (d.staleAfterHours !== undefined && !(typeof d.staleAfterHours === 'number' && d.staleAfterHours > 0)) return null;
+  if (d.idleAfterMinutes !== undefined && !(typeof d.idleAfterMinutes === 'number' && d.idleAfterMinutes > 0)) return null;
   if (d.checks !== undefined && !(isRecord(d.checks) && Object.values(d.checks).every((m) => m === 'enforce' || m === 'warn' || m === 'off'))) return null;
   if (d.aliases !== undefined && !(isRecord(d.aliases) && Object.values(d.aliases).every(isStrings))) return null;
   return withDefaults(d as Partial<Config>);

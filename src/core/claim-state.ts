@@ -3,6 +3,7 @@
 // dated within it; log dates are days, so an entry on any day the limit reaches into counts as
 // recent), and live (held, not stale). Every "is this task held?" in src/ asks here.
 import type { Task, WorkItem } from './plan-types.js';
+import { sameAgent } from './identity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,3 +60,76 @@ export function hoursSince(at: string | null | undefined, now: Date): number | n
 
 /** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */
 export const claimAgeHours = (task: Task, now: Date): number | null => hoursSince(task.claimedAt, now);
+
+// Rotation (SPEC §14): whether a held claim's holder is still at it. The agents' own hooks record
+// each session (src/sessions/store.ts, a cache under the git common dir); the facts come in here.
+
+/** One agent session as the agents' hooks saw it. */
+export interface SessionFact {
+  /** The agent kind whose hook saw it (claude, codex, …). */
+  agent: string;
+  /** The payload's session id (bounded, as recorded). */
+  id: string;
+  /** The worktree top the session works in. */
+  worktree: string;
+  started: string;
+  lastSeen: string;
+  /** When it said it ended (SessionEnd, or a stop on an error such as a rate limit), or null. */
+  ended: string | null;
+  /** Why: the stop's error type (rate_limit, …) or the end's reason (exit, clear, …). */
+  why: string | null;
+  /** Each end the session contradicted by acting again: when it said it ended, why, and when it acted next. */
+  reopened: { ended: string; why: string; at: string }[];
+}
+
+export type HolderStateName = 'live' | 'paused' | 'stale' | 'unknown';
+
+/** A held claim's holder: live (a session seen within the window), paused (every session ended or idle), stale (the 24 h rule), unknown (no session of it known here: live by the 24 h rule). */
+export interface HolderState {
+  state: HolderStateName;
+  /** live: 'seen'; paused: the stop's reason (rate_limit, exit, …) or 'idle'; unknown: 'no-session'. */
+  why?: string;
+  lastSeen?: string;
+  agent?: string;
+  /** The session the state is read from (the latest seen). */
+  session?: SessionFact;
+}
+
+/** The sessions of `holder` (by agent kind, through aliases), latest seen first. */
+export function sessionsOfHolder(holder: string, sessions: SessionFact[], aliases: Record<string, string[]>): SessionFact[] {
+  return sessions.filter((s) => sameAgent(holder, s.agent, aliases)).sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0));
+}
+
+const minutesMs = (m: number) => m * 60 * 1000;
+
+/** The holder's state: stale first (the 24 h rule stands), then the sessions known here. */
+export function holderState(input: { holder: string; stale: boolean; sessions: SessionFact[]; now: Date; idleAfterMinutes: number; aliases: Record<string, string[]> }): HolderState {
+  if (input.stale) return { state: 'stale' };
+  const own = sessionsOfHolder(input.holder, input.sessions, input.aliases);
+  if (own.length === 0) return { state: 'unknown', why: 'no-session' };
+  const window = minutesMs(input.idleAfterMinutes);
+  const live = own.find((s) => s.ended === null && input.now.getTime() - Date.parse(s.lastSeen) <= window);
+  if (live) return { state: 'live', why: 'seen', lastSeen: live.lastSeen, agent: live.agent, session: live };
+  const latest = own[0]!;
+  return { state: 'paused', why: latest.ended !== null ? (latest.why ?? 'ended') : 'idle', lastSeen: latest.lastSeen, agent: latest.agent, session: latest };
+}
+
+/** Whether a claim in this state refuses others (live, or unknown: today's rule). */
+export const holdsAgainstOthers = (s: HolderState): boolean => s.state === 'live' || s.state === 'unknown';
+
+/**
+ * A continuation made on the word of `session`'s end at `ended`: disputed when the session acted
+ * again before it could have gone idle (within the window after that end) — a session that said
+ * it ended and then acts was not ended (a forged stop). The time it acted again, or null.
+ */
+export function disputedEnd(sessions: SessionFact[], cited: { agent: string; id: string; ended: string }, idleAfterMinutes: number): string | null {
+  const s = sessions.find((x) => x.agent === cited.agent && x.id === cited.id);
+  if (!s) return null;
+  const end = Date.parse(cited.ended);
+  for (const r of s.reopened) {
+    if (r.ended !== cited.ended) continue;
+    const gap = Date.parse(r.at) - end;
+    if (gap >= 0 && gap <= minutesMs(idleAfterMinutes)) return r.at;
+  }
+  return null;
+}

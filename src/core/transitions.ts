@@ -12,9 +12,14 @@
 //   (narrowing its files, backdating it into staleness). After the claim is stale, the takeover
 //   (`plan-hooks claim <task> --takeover`) is the way; completing a stale claim of someone else
 //   stays a warning.
+// - A live claim moves to another holder only as a recorded handover (./handover.ts): a log
+//   entry this change appends to the task's work item, naming the holder it moves from and the
+//   one it moves to, made by the successor (`claim --continue`) or by a person (`handover --to`).
+//   Where the sessions are known (pre-commit), a continuation of a holder still live is refused.
 // - A new plan (nothing at HEAD) has no transitions.
 import type { Config } from '../config/config.js';
-import { liveHolderOf } from './claim-state.js';
+import { type SessionFact, holderState, liveHolderOf } from './claim-state.js';
+import { type HandoverRecord, addedHandovers } from './handover.js';
 import { sameAgent } from './identity.js';
 import { messages } from '../messages/index.js';
 import type { Position } from '../lib/json-document.js';
@@ -30,6 +35,11 @@ export interface TransitionContext {
   aliases: Config['aliases'];
   now: Date;
   staleAfterHours: number;
+  /** How the committer's identity was found: a handover by a person needs one that is not an agent's. */
+  identitySource?: string;
+  /** The sessions the agents' hooks recorded here (pre-commit only; push and CI cannot see them). */
+  sessions?: SessionFact[];
+  idleAfterMinutes?: number;
   /** Line and column of a JSON path in the staged file (JsonDocument.locate); unknown paths fall back to the nearest ancestor. */
   locate?: (path: string) => Position | undefined;
 }
@@ -41,6 +51,8 @@ export const TRANSITION_RULES = {
   claimMoved: 'transition-claim-moved',
   claimDropped: 'transition-claim-dropped',
   claimedTaskChanged: 'transition-claimed-task-changed',
+  continuedLive: 'transition-continued-live',
+  handoverByAgent: 'transition-handover-by-agent',
   completedByOther: 'transition-completed-by-other',
 } as const;
 
@@ -81,11 +93,12 @@ export function checkTransitions(before: PlanState | null, after: PlanState, ctx
   }
 
   const afterTasks = tasksById(after);
+  const handovers = addedHandovers(before, after);
   for (const was of tasksById(before).values()) {
     const now = afterTasks.get(was.task.id) ?? null;
     const holder = liveHolder(was, ctx);
     if (holder !== null) {
-      if (!sameAgent(holder, ctx.identity, ctx.aliases)) checkLiveClaim(taskKey(before.planId, was.task.id), was, now, holder, ctx, report);
+      if (!sameAgent(holder, ctx.identity, ctx.aliases)) checkLiveClaim(taskKey(before.planId, was.task.id), was, now, holder, ctx, report, handovers);
       continue;
     }
     if (now && now.task.status === 'completed' && was.task.status !== 'completed') {
@@ -119,6 +132,7 @@ function checkLiveClaim(
   holder: string,
   ctx: TransitionContext,
   report: (severity: Severity, rule: string, path: string, text: { message: string; fix: string }) => void,
+  handovers: HandoverRecord[],
 ): void {
   const since = was.task.claimedAt ?? messages.claimSinceUnknown();
   if (now === null) {
@@ -129,11 +143,32 @@ function checkLiveClaim(
   if (fields.length === 0) return;
   const newHolder = now.task.claimedBy;
   if (typeof newHolder === 'string' && newHolder !== '' && !sameAgent(newHolder, holder, ctx.aliases)) {
+    const record = handovers.find((h) => h.task === name && sameAgent(h.from, holder, ctx.aliases) && sameAgent(h.to, newHolder, ctx.aliases) && sameAgent(h.by, ctx.identity, ctx.aliases));
+    if (record && now.task.status === 'in-progress') {
+      const refusal = handoverRefusal(record, holder, ctx);
+      if (refusal) report('error', refusal.rule, `${now.path}.claimedBy`, refusal.text);
+      return;
+    }
     report('error', TRANSITION_RULES.claimMoved, `${now.path}.claimedBy`, messages.transitionClaimMoved(name, holder, newHolder, since, ctx.identity));
     return;
   }
   const first = fields.find((f) => f !== 'work item');
   report('error', TRANSITION_RULES.claimedTaskChanged, first ? `${now.path}.${first}` : now.path, messages.transitionClaimedTaskChanged(name, holder, since, ctx.identity, fields));
+}
+
+/** Why a recorded handover of `holder`'s live claim is refused here, or null when it stands. */
+function handoverRefusal(record: HandoverRecord, holder: string, ctx: TransitionContext): { rule: string; text: { message: string; fix: string } } | null {
+  if (record.kind === 'continue') {
+    if (!sameAgent(record.to, ctx.identity, ctx.aliases)) return { rule: TRANSITION_RULES.claimMoved, text: messages.transitionClaimMoved(record.task, holder, record.to, record.at, ctx.identity) };
+    if (ctx.sessions && ctx.idleAfterMinutes) {
+      const state = holderState({ holder, stale: false, sessions: ctx.sessions, now: ctx.now, idleAfterMinutes: ctx.idleAfterMinutes, aliases: ctx.aliases });
+      if (state.state === 'live') return { rule: TRANSITION_RULES.continuedLive, text: messages.rotation.transitionContinuedLive(record.task, holder, state.lastSeen ?? '?', ctx.identity) };
+    }
+    return null;
+  }
+  // A person's handover: an agent's identity (its marker, PLAN_HOOKS_AGENT, a branch binding) cannot make one.
+  const person = ctx.identitySource === undefined || ctx.identitySource === 'git-author' || ctx.identitySource === 'git-config';
+  return person ? null : { rule: TRANSITION_RULES.handoverByAgent, text: messages.rotation.transitionHandoverByAgent(record.task, holder, ctx.identity) };
 }
 
 function logChanges(before: LogEntry[], after: LogEntry[], path: string, label: string): { path: string; text: { message: string; fix: string } }[] {

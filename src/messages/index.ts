@@ -15,6 +15,7 @@ import { installMessages } from './install.js';
 import { planMessages } from './plan.js';
 import { statusMessages } from './status.js';
 import { worklogMessages } from './worklog.js';
+import { rotationMessages } from './rotation.js';
 
 export { noun, plural } from './plural.js';
 
@@ -33,6 +34,7 @@ export const areas = {
   handoff: handoffMessages,
   status: statusMessages,
   agents: agentsMessages,
+  rotation: rotationMessages,
 };
 
 export const messages = {
@@ -49,4 +51,5 @@ export const messages = {
   ...handoffMessages,
   ...statusMessages,
   ...agentsMessages,
+  ...rotationMessages,
 };

@@ -1,0 +1,80 @@
+// Rotation: sessions, paused claims, `claim --continue`, `handover`, `ask`, and the successor's pickup (SPEC §14).
+import { plural } from './plural.js';
+
+const stoppedWhy = (why: string) =>
+  why === 'idle' ? 'idle' : why === 'rate_limit' ? 'stopped at its usage limit (rate_limit)' : why === 'no-session' ? 'no session known here' : `stopped (${why})`;
+
+export const rotationMessages = {
+  rotation: {
+    stoppedWhy,
+    /** A holder's state for a line of text: "paused: stopped at its usage limit (rate_limit), last seen …". */
+    holderStateLine: (state: string, why: string | undefined, lastSeen: string | undefined, minutes: number | null) =>
+      state === 'paused'
+        ? `paused: ${stoppedWhy(why ?? 'idle')}${lastSeen ? `, last seen ${lastSeen}${minutes !== null ? ` (${minutes} min ago)` : ''}` : ''}`
+        : state === 'live'
+          ? `live: a session was seen ${lastSeen ?? '?'}${minutes !== null ? ` (${minutes} min ago)` : ''}`
+          : state === 'stale'
+            ? 'stale'
+            : 'no session of it known here (live by the 24 h rule)',
+    /** The first way forward of every refusal of a paused claim. */
+    continueFirst: (task: string, holder: string, why: string) => `  - ${holder}'s sessions have stopped (${stoppedWhy(why)}): continue ${task} in one step: 'plan-hooks claim ${task} --continue'\n`,
+    openRequest: (task: string, from: string, text: string, at: string) => `  - request on ${task} from ${from} (${at}): "${text}"\n`,
+    transitionContinuedLive: (task: string, holder: string, lastSeen: string, committer: string) => ({
+      message: `${task} is recorded as continued by ${committer}, but its holder ${holder} is live here: a session of it was seen ${lastSeen}`,
+      fix: `leave the claim to ${holder}; 'plan-hooks ask ${task} "..."' records a request it sees at its next session start; a continuation is accepted once its sessions have ended or gone idle`,
+    }),
+    transitionHandoverByAgent: (task: string, holder: string, committer: string) => ({
+      message: `${task} (held by ${holder}) is recorded as handed over by ${committer}, whose identity is an agent's: only a person hands over a live claim`,
+      fix: `an agent continues a paused claim with 'plan-hooks claim ${task} --continue', or asks the holder: 'plan-hooks ask ${task} "..."'`,
+    }),
+    continueLive: (task: string, holder: string, state: string) => ({
+      message: `${task} is claimed by ${holder}, which is ${state}: it cannot be continued while its holder is at work`,
+      fix: `leave it to ${holder}, or ask it: 'plan-hooks ask ${task} "..."' (shown at its session start, in status and in refusals); a person can hand it over ('plan-hooks handover ${task} --to NAME')`,
+    }),
+    continueNotHeld: (task: string) => ({ message: `${task} is not claimed by anyone else`, fix: `claim it: 'plan-hooks claim ${task}'` }),
+    continueLog: (task: string, actor: string, holder: string, why: string, at: string | null, left: string) => ({
+      item: `${actor} continued ${task} from ${holder}: ${holder} ${stoppedWhy(why)}${at ? ` at ${at}` : ''}${left ? `; left uncommitted: ${left}` : ''}`,
+      changelog: `Work on ${task} continued by ${actor} from ${holder} (${stoppedWhy(why)})`,
+    }),
+    handoverLog: (task: string, person: string, holder: string, to: string) => ({
+      item: `${person} handed ${task} over from ${holder} to ${to}`,
+      changelog: `Work on ${task} handed over from ${holder} to ${to} by ${person}`,
+    }),
+    leftIn: (worktree: string, files: string[]) => `${worktree}: ${files.join(', ')}`,
+    fileDiff: (path: string, added: number, removed: number) => `${path} (+${added} -${removed})`,
+    continued: (task: string, actor: string, holder: string) => `${actor} continued ${task} from ${holder} (logged in the work item and the changelog)`,
+    handedOver: (task: string, holder: string, to: string) => `handed ${task} over from ${holder} to ${to} (logged in the work item and the changelog)`,
+    handoverInAgent: (marker: string, task: string) => ({
+      message: `handover is a person's command, and this runs inside an agent session (${marker})`,
+      fix: `an agent continues a paused claim with 'plan-hooks claim ${task} --continue', or asks its holder: 'plan-hooks ask ${task} "..."'`,
+    }),
+    handoverNotHeld: (task: string) => ({ message: `${task} is not claimed: nothing to hand over`, fix: `claim it for someone: 'plan-hooks claim ${task} --as NAME'` }),
+    handoverSame: (task: string, to: string) => ({ message: `${task} is already claimed by ${to}`, fix: 'nothing to do' }),
+    askLog: (task: string, from: string, to: string, text: string) => `${from} asks ${to} about ${task}: ${text}`,
+    asked: (task: string, to: string) => `recorded the request to ${to} on ${task} (shown at its session start, in status and in refusals)`,
+    askNotHeld: (task: string) => ({ message: `${task} is not claimed: there is no holder to ask`, fix: `claim it: 'plan-hooks claim ${task}'` }),
+    askEmpty: 'give the request as text: plan-hooks ask <task> "what you need"',
+    askOwn: (task: string) => ({ message: `${task} is your own claim`, fix: 'nothing to ask yourself' }),
+    continueUsage: '--continue continues a claim whose holder has stopped (its sessions ended or went idle)',
+    /** pre-tool: the returning holder's notice. */
+    continuedNotice: (task: string, by: string, at: string, disputed: boolean) =>
+      `plan-hooks: your task ${task} was continued by ${by} at ${at}, after your session was recorded as stopped${disputed ? ' — but this session acted again soon after that stop, so the continuation is disputed: tell the person running the agents' : ''}. It is ${by}'s claim now: leave its files, pick another task ('plan-hooks status'), or ask ${by} ('plan-hooks ask ${task} "..."').`,
+    /** Session start: a paused claim the agent can pick up. */
+    pickupHeading: () => 'Paused claims you can continue (their holder stopped):',
+    pickupTask: (task: string, holder: string, why: string, lastSeen: string | null) =>
+      `- ${task} — held by ${holder}, ${stoppedWhy(why)}${lastSeen ? ` (last seen ${lastSeen})` : ''}. Continue it in one command: plan-hooks claim ${task} --continue`,
+    pickupField: (label: string, value: string) => `    ${label}: ${value}`,
+    pickupCommits: (count: number, since: string) => `    ${plural(count, 'commit')} since the handoff's lastCommit ${since}:`,
+    pickupCommit: (sha: string, subject: string, agent: string | null) => `      ${sha} ${subject}${agent ? ` (${agent})` : ''}`,
+    pickupUncommitted: (worktree: string) => `    left uncommitted in ${worktree}:`,
+    pickupFile: (path: string, added: number, removed: number) => `      ${path} (+${added} -${removed})`,
+    pickupNothingLeft: () => '    nothing left uncommitted in any worktree',
+    returnedContinued: (task: string, by: string, at: string) => `Note: your claim ${task} was continued by ${by} at ${at} while you were stopped; it is ${by}'s now.`,
+    requestsHeading: () => 'Requests to you:',
+    requestLine: (task: string, from: string, text: string, at: string) => `- ${task}, from ${from} (${at}): "${text}" — answer by releasing, handing over or replying ('plan-hooks ask ${task} "..."')`,
+    handoversHeading: (count: number) => `${plural(count, 'recorded handover')} in these commits (sessions cannot be seen here: accepted as recorded):\n`,
+    handoverLine: (commit: string, kind: string, task: string, from: string, to: string, why: string | null, disputed: string | null) =>
+      `  ${commit} ${task}: ${kind === 'continue' ? 'continued' : 'handed over'} from ${from} to ${to}${why ? ` (${stoppedWhy(why)})` : ''}${disputed ? ` — DISPUTED: ${disputed}` : ''}\n`,
+    disputed: (holder: string, at: string) => `${holder}'s session acted again at ${at}, soon after the stop this continuation was made on`,
+  },
+};

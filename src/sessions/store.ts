@@ -1,0 +1,211 @@
+// The agents' sessions as their own hooks saw them (SPEC §14): one small JSON file per session
+// under `<git common dir>/plan-hooks/sessions/` (shared by every worktree, never in a working
+// tree). A cache, never a witness: a file that is missing, damaged or of another shape is simply
+// not a session, and plan-hooks falls back to today's rules (src/core/claim-state.ts). Bounded:
+// at most MAX_SESSIONS files (the oldest pruned at session start), each at most MAX_BYTES, ids
+// bounded; every write is a whole file renamed into place, so a reader never sees half of one.
+//
+// The pre-tool hook touches the session on every call it sees, so a touch is one read of the
+// session's own file and, at most every TOUCH_EVERY_MS, one write; nothing else is loaded.
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { SessionFact } from '../core/claim-state.js';
+
+export const MAX_SESSIONS = 200;
+const MAX_BYTES = 8192;
+/** A session seen again within this time is not written again (the idle window is minutes). */
+const TOUCH_EVERY_MS = 20_000;
+/** Ends the session contradicted that are kept (for disputes). */
+const MAX_REOPENED = 4;
+
+export const sessionsDir = (commonDir: string) => join(commonDir, 'plan-hooks', 'sessions');
+
+/** What `claim --continue` leaves for the holder's session: told once, at its next tool call or session start. */
+export interface ContinuedNotice {
+  task: string;
+  by: string;
+  at: string;
+}
+
+/** A session's file: the facts, and the notices waiting for it. */
+export interface SessionRecord extends SessionFact {
+  v: 1;
+  continued?: ContinuedNotice[];
+}
+
+/** FNV-1a of the id, so two ids that sanitize alike still get their own files. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+
+/** The session's file: agent and id as file-name characters only, bounded. */
+export function sessionFile(commonDir: string, agent: string, id: string): string {
+  const safe = id.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 48);
+  return join(sessionsDir(commonDir), `${agent.replace(/[^a-z]/g, '')}-${safe}-${hash(id)}.json`);
+}
+
+/** A session id from a payload, bounded and stripped of control characters. */
+export const boundedId = (id: string): string => id.replace(/[\x00-\x1f\x7f]/g, '').slice(0, 200);
+
+const isStr = (v: unknown): v is string => typeof v === 'string' && v.length <= 1000;
+const isTime = (v: unknown): v is string => typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v));
+
+/** A record read back, checked field by field (a damaged file is none). */
+export function parseRecord(text: string): SessionRecord | null {
+  if (text.length > MAX_BYTES) return null;
+  let d: Record<string, unknown>;
+  try {
+    d = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof d !== 'object' || d === null || d.v !== 1) return null;
+  if (!isStr(d.agent) || !isStr(d.id) || !isStr(d.worktree) || !isTime(d.started) || !isTime(d.lastSeen)) return null;
+  const ended = isTime(d.ended) ? d.ended : null;
+  const reopened = Array.isArray(d.reopened)
+    ? d.reopened.filter((r): r is { ended: string; why: string; at: string } => typeof r === 'object' && r !== null && isTime(r.ended) && isStr(r.why) && isTime(r.at)).slice(-MAX_REOPENED)
+    : [];
+  const continued = Array.isArray(d.continued)
+    ? d.continued.filter((c): c is ContinuedNotice => typeof c === 'object' && c !== null && isStr(c.task) && isStr(c.by) && isTime(c.at)).slice(-MAX_REOPENED)
+    : [];
+  return { v: 1, agent: d.agent, id: d.id, worktree: d.worktree, started: d.started, lastSeen: d.lastSeen, ended, why: ended !== null && isStr(d.why) ? d.why : null, reopened, ...(continued.length ? { continued } : {}) };
+}
+
+function readRecord(file: string): SessionRecord | null {
+  try {
+    return parseRecord(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The whole file written beside it and renamed into place. Never throws: a cache that cannot be written is no session. */
+function writeRecord(file: string, record: SessionRecord): boolean {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, JSON.stringify(record));
+    renameSync(tmp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(tmp, JSON.stringify(record));
+        renameSync(tmp, file);
+        return true;
+      } catch {
+        // A read-only git dir: no session recorded, today's rules apply.
+      }
+    }
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Nothing to clean up.
+    }
+    return false;
+  }
+}
+
+export type SessionEvent =
+  /** A tool call, a session start, an end of turn: the session is at work. */
+  | { kind: 'seen' }
+  /** It ended (SessionEnd) or stopped on an error (StopFailure: rate_limit, …), with why. */
+  | { kind: 'ended'; why: string };
+
+/**
+ * Records what a hook saw of a session. Returns the notices waiting for it (its task continued by
+ * another), which the caller tells the agent, and whether it acted again after saying it ended.
+ */
+export function touchSession(
+  commonDir: string,
+  seen: { agent: string; id: string; worktree: string; now: Date },
+  event: SessionEvent,
+): { continued: ContinuedNotice[]; reopened: { ended: string; why: string } | null } {
+  const id = boundedId(seen.id);
+  const file = sessionFile(commonDir, seen.agent, id);
+  const prev = readRecord(file);
+  const now = seen.now.toISOString();
+  const worktree = seen.worktree.slice(0, 1000);
+  if (event.kind === 'seen' && prev && prev.ended === null && !prev.continued && prev.worktree === worktree && seen.now.getTime() - Date.parse(prev.lastSeen) < TOUCH_EVERY_MS) {
+    return { continued: [], reopened: null };
+  }
+  const record: SessionRecord = prev ?? { v: 1, agent: seen.agent, id, worktree, started: now, lastSeen: now, ended: null, why: null, reopened: [] };
+  record.lastSeen = now;
+  record.worktree = worktree;
+  let reopened: { ended: string; why: string } | null = null;
+  if (event.kind === 'ended') {
+    record.ended = now;
+    record.why = event.why.replace(/[^A-Za-z0-9_:.-]/g, '_').slice(0, 60) || 'ended';
+  } else if (record.ended !== null) {
+    reopened = { ended: record.ended, why: record.why ?? 'ended' };
+    record.reopened = [...record.reopened, { ...reopened, at: now }].slice(-MAX_REOPENED);
+    record.ended = null;
+    record.why = null;
+  }
+  const continued = event.kind === 'seen' ? (record.continued ?? []) : [];
+  if (event.kind === 'seen') delete record.continued;
+  writeRecord(file, record);
+  return { continued, reopened };
+}
+
+/** Leaves a notice for each of the previous holder's sessions: its task was continued by another. */
+export function noticeContinued(commonDir: string, sessions: SessionFact[], notice: ContinuedNotice): void {
+  for (const s of sessions) {
+    const file = sessionFile(commonDir, s.agent, s.id);
+    const record = readRecord(file);
+    if (!record) continue;
+    record.continued = [...(record.continued ?? []), notice].slice(-MAX_REOPENED);
+    writeRecord(file, record);
+  }
+}
+
+/** Every session recorded here, newest seen first (bounded). Missing or unreadable: none. */
+export function readSessions(commonDir: string): SessionRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(sessionsDir(commonDir)).filter((n) => n.endsWith('.json')).slice(0, MAX_SESSIONS * 2);
+  } catch {
+    return [];
+  }
+  const out: SessionRecord[] = [];
+  for (const name of names) {
+    const r = readRecord(join(sessionsDir(commonDir), name));
+    if (r) out.push(r);
+  }
+  return out.sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0));
+}
+
+/** Keeps the store bounded: beyond MAX_SESSIONS files, the least recently changed go. */
+export function pruneSessions(commonDir: string): void {
+  try {
+    const dir = sessionsDir(commonDir);
+    const names = readdirSync(dir);
+    if (names.length <= MAX_SESSIONS) return;
+    const aged = names.map((n) => {
+      try {
+        return { n, t: statSync(join(dir, n)).mtimeMs };
+      } catch {
+        return { n, t: 0 };
+      }
+    });
+    aged.sort((a, b) => b.t - a.t);
+    for (const { n } of aged.slice(MAX_SESSIONS)) rmSync(join(dir, n), { force: true });
+  } catch {
+    // Nothing recorded yet.
+  }
+}
+
+/** The git common dir of a worktree's git dir (its `commondir` file), read without git. */
+export function commonDirOf(gitDir: string): string {
+  try {
+    const common = readFileSync(join(gitDir, 'commondir'), 'utf8').trim();
+    return common ? resolve(gitDir, common) : gitDir;
+  } catch {
+    return gitDir;
+  }
+}
