@@ -2,7 +2,7 @@
 // tool call, and the session-start handoff. Loaded only then (./main.ts): the sentences and the
 // renderers are most of the hook's code, and an unclaimed edit needs none of them.
 import { liveClaims } from '../core/claims.js';
-import { formatClaimGroups, byClaim } from '../check/report.js';
+import { type RotationFacts, continueLines, formatClaimGroups, byClaim } from '../check/report.js';
 import type { Config } from '../config/config.js';
 import type { Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
@@ -16,7 +16,8 @@ import { markSeen } from './seen.js';
 import { persistIdentity, renderSessionStart } from './session-start.js';
 import { openAt, workspaceVersions } from './workspace.js';
 import { recordSession } from './lifecycle.js';
-import { pruneSessions } from '../sessions/store.js';
+import { pruneSessions, readSessions } from '../sessions/store.js';
+import { continuedFrom, pickupLines } from './pickup.js';
 
 /** The one line edit time writes when it cannot judge a call, which then goes ahead. */
 export const failOpenLine = (detail: string): string => messages.agent.failOpen(sanitizeLine(detail).slice(0, 300));
@@ -30,7 +31,7 @@ export function editIdentity(agent: AgentKind, env: NodeJS.ProcessEnv, config: P
   return { identity: { name: agent, source: 'agent-marker', detail: messages.agent.identitySource(agent, AGENT_FILES[agent]) }, declaredOther: env.PLAN_HOOKS_AGENT?.trim() || null };
 }
 
-function editReason(call: ToolCall, decision: EditDecision, identity: Identity, now: Date, blocking: boolean): string {
+function editReason(call: ToolCall, decision: EditDecision, identity: Identity, now: Date, blocking: boolean, rotation?: RotationFacts): string {
   const hits = blocking ? decision.refusals : decision.warnings;
   const groups = byClaim(hits);
   const paths = new Set(hits.map((h) => h.path));
@@ -42,18 +43,24 @@ function editReason(call: ToolCall, decision: EditDecision, identity: Identity, 
   }
   const holders = [...new Set([...groups.keys()].map((c) => sanitizeLine(c.holder)))];
   const stale = [...new Set([...groups.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
-  out += messages.agent.waysForward(sanitizeLine(identity.name), sanitizeLine(identity.detail), holders, stale, blocking);
+  out += messages.agent.waysForward(sanitizeLine(identity.name), sanitizeLine(identity.detail), holders, stale, blocking, continueLines([...groups.keys()], now, rotation));
   return out;
 }
 
 /** The pre-tool answer: a refusal, or a warning the agent sees while the call goes ahead. */
-export function preToolReply({ call, config, decision, now }: PreToolFacts, env: NodeJS.ProcessEnv): Reply {
+export function preToolReply({ call, config, decision, now, ws, session }: PreToolFacts, env: NodeJS.ProcessEnv): Reply {
   const notes: string[] = [];
+  // The returning holder: its task was continued by another while it was recorded as stopped.
+  for (const n of session?.continued ?? []) {
+    const disputed = session?.reopened != null && Date.parse(n.at) >= Date.parse(session.reopened.ended) && now.getTime() - Date.parse(session.reopened.ended) <= config.idleAfterMinutes * 60_000;
+    notes.push(messages.rotation.continuedNotice(sanitizeLine(n.task), sanitizeLine(n.by), sanitizeLine(n.at), disputed));
+  }
+  const rotation = (): RotationFacts => ({ sessions: readSessions(ws.commonDir), idleAfterMinutes: config.idleAfterMinutes, aliases: config.aliases });
   if (call.bypasses.length > 0) notes.push(messages.agent.bypassWarning([...new Set(call.bypasses)].map(sanitizeLine)));
   if (decision) {
     const { identity } = editIdentity(call.agent, env, config);
-    if (decision.refusals.length > 0) return denyReply(call.host, [editReason(call, decision, identity, now, true), ...notes].join('\n'));
-    if (decision.warnings.length > 0) notes.unshift(editReason(call, decision, identity, now, false));
+    if (decision.refusals.length > 0) return denyReply(call.host, [editReason(call, decision, identity, now, true, rotation()), ...notes].join('\n'));
+    if (decision.warnings.length > 0) notes.unshift(editReason(call, decision, identity, now, false, rotation()));
   }
   return notes.length > 0 ? warnReply(call.host, notes.join('\n')) : SILENT;
 }
@@ -71,6 +78,25 @@ export async function sessionStart(kind: AgentKind, payload: unknown, rootArg: s
   if (start.host === 'claude' && env.CLAUDE_ENV_FILE && !env.PLAN_HOOKS_AGENT) persistIdentity(env.CLAUDE_ENV_FILE, 'claude');
   const versions = workspaceVersions(ws, config);
   const claims = liveClaims(versions, now, config.staleAfterHours);
-  const text = renderSessionStart({ identity, versions, claims, config, now, declaredOther });
+  let text = renderSessionStart({ identity, versions, claims, config, now, declaredOther });
+  // Rotation (SPEC §14): what a successor needs to continue a paused claim, read from git now;
+  // what the returning holder must know. A cache that cannot be read changes nothing here.
+  const sessions = readSessions(ws.commonDir);
+  const recent = (at: string) => now.getTime() - Date.parse(at) <= config.staleAfterHours * 3600_000;
+  const notices = [...(touched?.continued ?? []), ...continuedFrom(identity.name, versions, config.aliases).filter((n) => recent(n.at))];
+  const unique = notices.filter((n, i) => notices.findIndex((m) => m.task === n.task && m.by === n.by) === i);
+  const pickup = await pickupLines({
+    me: identity.name,
+    root: ws.root,
+    worktrees: [ws.root, ...ws.otherWorktrees.map((w) => w.path)],
+    claims,
+    versions,
+    sessions,
+    notices: unique,
+    now,
+    idleAfterMinutes: config.idleAfterMinutes,
+    aliases: config.aliases,
+  });
+  if (pickup.length > 0) text += `\n${pickup.join('\n')}`;
   return sessionReply(start.host, text, env.PLAN_HOOKS_AGENT ? {} : { PLAN_HOOKS_AGENT: start.agent });
 }

@@ -3,7 +3,7 @@
 import type { ClaimHit, LiveClaim } from '../core/claims.js';
 import type { Decision } from '../core/check.js';
 import type { CommitVerdict } from './range.js';
-import { hoursSince } from '../core/claim-state.js';
+import { type SessionFact, disputedEnd, holderState, hoursSince } from '../core/claim-state.js';
 import type { Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
@@ -37,14 +37,43 @@ export function formatClaimGroups(groups: Map<LiveClaim, ClaimHit[]>, now: Date)
   return out;
 }
 
-export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit()): string {
+/** What the reports know of the sessions here (pre-commit, pre-push): absent in CI, and then nothing is said of them. */
+export interface RotationFacts {
+  sessions: SessionFact[];
+  idleAfterMinutes: number;
+  aliases: Record<string, string[]>;
+}
+
+/** The first ways forward for the paused claims among `claims`: continue them in one step. */
+export function continueLines(claims: LiveClaim[], now: Date, rotation: RotationFacts | undefined): string {
+  if (!rotation) return '';
+  let out = '';
+  for (const c of claims) {
+    const state = holderState({ holder: c.holder, stale: c.stale, sessions: rotation.sessions, now, idleAfterMinutes: rotation.idleAfterMinutes, aliases: rotation.aliases });
+    if (state.state === 'paused') out += messages.rotation.continueFirst(sanitizeLine(c.task), sanitizeLine(c.holder), state.why ?? 'idle');
+  }
+  return out;
+}
+
+/** The handovers a decision records, listed (push and CI accept them as recorded, never silently); disputed ones say why. */
+export function formatHandovers(handovers: Decision['handovers'] | undefined, commit: string, rotation?: RotationFacts): string {
+  if (!handovers || handovers.length === 0) return '';
+  let out = messages.rotation.handoversHeading(handovers.length);
+  for (const h of handovers) {
+    const at = rotation && h.stopped?.session ? disputedEnd(rotation.sessions, h.stopped.session, rotation.idleAfterMinutes) : null;
+    out += sanitizeLine(messages.rotation.handoverLine(commit, h.kind, h.task, h.from, h.to, h.stopped?.why ?? null, at ? messages.rotation.disputed(h.from, at) : null).trimEnd()) + '\n';
+  }
+  return out;
+}
+
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit(), rotation?: RotationFacts): string {
   const groups = byClaim(hits);
   const paths = new Set(hits.map((h) => h.path)).size;
   let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
   out += formatClaimGroups(groups, now);
   const holders = [...new Set([...groups.keys()].map((c) => sanitizeLine(c.holder)))];
   const stale = [...new Set([...groups.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
-  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass);
+  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass, continueLines([...groups.keys()], now, rotation));
   return out;
 }
 
@@ -52,7 +81,7 @@ export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date,
  * Everything a decision has to say, for stderr: plan problems, then claim warnings and refusals.
  * `bypass` defaults where a refusal is worded: a decision with nothing to say reads no sentence.
  */
-export function formatDecision(decision: Decision, identity: Identity, now: Date, bypass?: string): string {
+export function formatDecision(decision: Decision, identity: Identity, now: Date, bypass?: string, rotation?: RotationFacts, commit = ''): string {
   let out = '';
   const { errors, warnings } = decision;
   if (errors.length > 0 || warnings.length > 0) {
@@ -61,13 +90,14 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
     if (errors.length > 0) out += messages.planRefusedFooter();
   }
   if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false);
-  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass);
+  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass, rotation);
+  out += formatHandovers(decision.handovers, commit, rotation);
   return out;
 }
 
 /** What a verdict says, as printed for people; '' when there is nothing to say. */
-export async function formatVerdict(v: CommitVerdict, bypass: string): Promise<string> {
-  let report = formatDecision(v.decision, v.identity, v.now, bypass);
+export async function formatVerdict(v: CommitVerdict, bypass: string, rotation?: RotationFacts): Promise<string> {
+  let report = formatDecision(v.decision, v.identity, v.now, bypass, rotation, v.commit.slice(0, 12));
   if (v.rebasedFrom !== null) report += messages.rangeRebasedFrom(v.rebasedFrom);
   if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';

@@ -1,17 +1,41 @@
-// `plan-hooks claim <task> [--as NAME] [--takeover]`.
+// `plan-hooks claim <task> [--as NAME] [--takeover | --continue]`.
 import type { Command } from './shared/command.js';
 import { messages } from '../messages/index.js';
-import { claimTask } from '../plan/edit.js';
+import { claimTask, type ContinueFacts, continueTask } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
+import type { HolderState } from '../core/claim-state.js';
 
 const command: Command = {
-  run: (argv) =>
-    runPlanEdit(argv, {
+  run: async (argv) => {
+    const box: { continued: { holder: string; state: HolderState; task: string; facts: ContinueFacts & { commonDir: string } } | null } = { continued: null };
+    let actor = '';
+    let aliases: Record<string, string[]> = {};
+    const code = await runPlanEdit(argv, {
       command: 'claim',
       usage: messages.claimUsage,
       respectClaimsElsewhere: true,
-      options: { takeover: { type: 'boolean' } },
-      apply: (plan, taskId, ctx, values) => claimTask(plan, taskId, ctx, { takeover: values.takeover === true }),
-    }),
+      options: { takeover: { type: 'boolean' }, continue: { type: 'boolean' } },
+      checkValues: (values, fail) => {
+        if (values.continue === true && values.takeover === true) throw fail(messages.rotation.continueUsage);
+      },
+      // The sessions and what each worktree left uncommitted: read only for a continuation.
+      prepare: async (seen, values) => (values.continue === true ? (await import('../sessions/facts.js')).continueFacts(seen.repo) : undefined),
+      apply: (plan, taskId, ctx, values, extra) => {
+        actor = ctx.actor;
+        aliases = ctx.aliases;
+        if (values.continue !== true) return claimTask(plan, taskId, ctx, { takeover: values.takeover === true });
+        const facts = extra as ContinueFacts & { commonDir: string };
+        return continueTask(plan, taskId, ctx, { ...facts, onContinued: (holder, state, task) => (box.continued = { holder, state, task, facts }) });
+      },
+    });
+    const done = box.continued;
+    if (code === 0 && done) {
+      // The holder's sessions are told at their next tool call or session start (a cache: best effort).
+      const { noticeContinued } = await import('../sessions/store.js');
+      const { sessionsOfHolder } = await import('../core/claim-state.js');
+      noticeContinued(done.facts.commonDir, sessionsOfHolder(done.holder, done.facts.sessions, aliases), { task: done.task, by: actor, at: new Date().toISOString() });
+    }
+    return code;
+  },
 };
 export default command;

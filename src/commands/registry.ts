@@ -28,6 +28,8 @@ export const COMMAND_TABLE = {
   whoami: { purpose: messages.whoamiPurpose, usage: () => messages.whoamiUsage() },
   check: { purpose: messages.checkPurpose, usage: () => messages.checkUsage() },
   hook: { purpose: messages.hookPurpose, usage: () => messages.hookUsage(HOOKS.join(', ')) },
+  handover: { purpose: messages.rotation.handoverPurpose, usage: () => messages.rotation.handoverUsage },
+  ask: { purpose: messages.rotation.askPurpose, usage: () => messages.rotation.askUsage },
 } as const satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMAND_TABLE;

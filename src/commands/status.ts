@@ -19,6 +19,7 @@ import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../status/report.js';
 import { tail, worklogFile } from '../worklog/store.js';
 import { catchUp } from '../worklog/record.js';
+import { readSessions } from '../sessions/store.js';
 
 /** How many of the newest entries status reads: enough for recent, unverified and drift. */
 const TAIL = 200;
@@ -58,6 +59,9 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     now,
     isPlanPath: (p) => isPlanPath(p, config),
     recent: RECENT,
+    sessions: readSessions(commonDir),
+    idleAfterMinutes: config.idleAfterMinutes,
+    aliases: config.aliases,
   });
   return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource }, file, patterns: config.plans };
 }
@@ -98,6 +102,20 @@ function render(report: Report, file: string, patterns: string[]): string {
   for (const c of report.claims) {
     const state = messages.statusClaimState(c.stale);
     out.push(messages.statusClaim(s(c.task), s(c.holder), s(c.since ?? '?'), messages.claimAge(c.ageHours), c.stale ? color.yellow(state) : state, s(c.source), c.files.map(s).join(' ')));
+    const h = c.holderState;
+    if (h.state === 'live' || h.state === 'paused') {
+      const minutes = h.lastSeen ? Math.floor((Date.now() - Date.parse(h.lastSeen)) / 60000) : null;
+      out.push(`      ${h.state === 'paused' ? color.yellow(messages.rotation.holderStateLine(h.state, h.why, h.lastSeen, minutes)) : messages.rotation.holderStateLine(h.state, h.why, h.lastSeen, minutes)}`);
+      if (h.state === 'paused') out.push(`      ${s(messages.rotation.continueFirst(c.task, c.holder, h.why ?? 'idle').trim().replace(/^- /, ''))}`);
+    }
+  }
+  if (report.handovers.length > 0) {
+    out.push(messages.statusHeading(color.bold(messages.rotation.statusHandovers())));
+    for (const h of report.handovers.slice(-RECENT)) out.push(s(messages.rotation.handoverLine(h.at, h.kind, h.task, h.from, h.to, h.stopped?.why ?? null, h.disputed ? messages.rotation.disputed(h.from, h.disputed) : null).trimEnd()));
+  }
+  if (report.requests.length > 0) {
+    out.push(messages.statusHeading(color.bold(messages.rotation.requestsHeading().replace(/:$/, ''))));
+    for (const q of report.requests.slice(-RECENT)) out.push(s(messages.rotation.openRequest(q.task, q.from, q.text, q.at).trimEnd()));
   }
   out.push(messages.statusHeading(color.bold(messages.statusSections.recent)));
   if (report.recent.length === 0) out.push(messages.statusNoneRecorded());

@@ -9,6 +9,7 @@ import { messages } from '../messages/index.js';
 import { TRANSITION_RULES } from './transitions.js';
 import type { Problem } from '../problems/problems.js';
 import type { PlanChange, PlanState } from './plan-types.js';
+import { type HandoverRecord, addedHandovers } from './handover.js';
 
 /** The plan rules, bound to their facts (clock, git) by the caller; loaded only when a plan changed. */
 export interface PlanRules {
@@ -49,6 +50,8 @@ export interface Decision {
   claimWarnings: ClaimHit[];
   /** The committer's own claims the change falls under (for the Plan-Task trailer). */
   ownHits: ClaimHit[];
+  /** The handovers the change records (SPEC §14), each listed in the report; its file is the plan's. */
+  handovers: (HandoverRecord & { file: string })[];
 }
 
 export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0;
@@ -97,7 +100,7 @@ export function reusedPlanIdProblems(file: string, planId: unknown, planIds: Che
 }
 
 export function check(input: CheckInput): Decision {
-  const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [] };
+  const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [], handovers: [] };
   const file = (mode: Mode, problems: Problem[]) => {
     for (const p of problems) {
       const blocking = mode === 'enforce' && (p.severity === 'error' || input.config.strict);
@@ -117,7 +120,11 @@ export function check(input: CheckInput): Decision {
       if (modes.plans !== 'off') file(modes.plans, [...problems, ...reusedPlanIdProblems(change.file, plan?.planId, input.planIds)]);
       if (modes.transitions !== 'off' && plan && change.before !== null) {
         const before = rules.parse(change.before);
-        if (before) file(modes.transitions, rules.transitions(before, plan, change.file, change.after, input.identity));
+        if (before) {
+          const problems = rules.transitions(before, plan, change.file, change.after, input.identity);
+          file(modes.transitions, problems);
+          for (const h of addedHandovers(before, plan)) decision.handovers.push({ ...h, file: change.file });
+        }
       }
     }
   }
@@ -129,7 +136,13 @@ export function check(input: CheckInput): Decision {
     decision.ownHits = own;
     if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, input.identity, input.config.aliases, input.clock).own;
     if (modes.claims !== 'off') {
+      // A claim this change records as passed to the committer (a handover the transition rules
+      // judged, an error there when it does not stand) is the committer's for the rest of it.
+      const handed = (hit: ClaimHit) =>
+        decision.errors.length === 0 &&
+        decision.handovers.some((h) => h.task === hit.claim.task && sameAgent(h.to, input.identity.name, input.config.aliases) && sameAgent(h.from, hit.claim.holder, input.config.aliases));
       for (const hit of others) {
+        if (handed(hit)) continue;
         (hit.claim.stale || modes.claims === 'warn' ? decision.claimWarnings : decision.refusals).push(hit);
       }
     }

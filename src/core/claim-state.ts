@@ -22,11 +22,18 @@ export function staleBasis(task: Task, item: WorkItem): StaleBasis {
   let lastLog: string | null = null;
   for (const entry of item.log) {
     if (typeof entry.date !== 'string') continue;
+    // A request to the holder (`ask`) is someone else's word: it does not keep the claim fresh.
+    if (isRequestEntry(entry)) continue;
     const day = entry.date.slice(0, 10);
     if (lastLog === null || day > lastLog) lastLog = day;
   }
   return { claimed: Number.isNaN(claimed) ? null : claimed, lastLog };
 }
+
+export const isRequestEntry = (entry: { metadata?: Record<string, unknown> }): boolean => {
+  const ph = entry.metadata && typeof entry.metadata === 'object' ? (entry.metadata as Record<string, unknown>).planHooks : undefined;
+  return typeof ph === 'object' && ph !== null && 'request' in ph;
+};
 
 export function isStaleAt(basis: StaleBasis, now: Date, limitHours: number): boolean {
   if (basis.claimed === null) return false;

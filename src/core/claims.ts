@@ -22,7 +22,7 @@ import { type Identity, sameAgent } from './identity.js';
 import type { Task, WorkItem } from './plan-types.js';
 import { PatternError, matchForm } from '../lib/pattern.js';
 import { PatternIndex } from '../lib/pattern-index.js';
-import { type StaleBasis, holderOf, isStaleAt, staleBasis } from './claim-state.js';
+import { type StaleBasis, holderOf, isRequestEntry, isStaleAt, staleBasis } from './claim-state.js';
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 
@@ -196,7 +196,8 @@ export function liveClaims(versions: PlanVersion[], now: Date, staleAfterHours: 
 }
 
 // 2: plans are read by plan/plan-text.ts (a byte-order mark no longer makes a plan unreadable).
-export const CLAIMS_VIEW_FORMAT = 2;
+// 3: a request's log entry (`ask`) is left out of the view.
+export const CLAIMS_VIEW_FORMAT = 3;
 
 /**
  * What liveClaims reads of a plan that is not being replaced (every version but the index's
@@ -212,7 +213,8 @@ export function claimsView(plan: unknown): unknown {
     if (!isObject(item) || !Array.isArray(item.tasks)) continue;
     const tasks = item.tasks.filter((t) => isObject(t) && isString(t.id) && dated(t as unknown as Task));
     if (tasks.length === 0) continue;
-    const log = datedLog(item).map((e) => ({ date: e.date }));
+    // A request to the holder (`ask`) does not keep a claim fresh (claim-state.ts): the view leaves it out.
+    const log = datedLog(item).filter((e) => !isRequestEntry(e)).map((e) => ({ date: e.date }));
     workItems.push({ tasks, log });
   }
   return { ...(isString(plan.planId) ? { planId: plan.planId } : {}), workItems };

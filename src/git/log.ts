@@ -109,3 +109,7 @@ export const commitRecordOf = (commit: string, trailerKeys: string[]) =>
 export async function interpretTrailers(file: string, args: string[], cwd: string): Promise<void> {
   await git(['interpret-trailers', '--in-place', ...args, file], { cwd });
 }
+
+/** The commits on HEAD since `from` (newest first, at most `n`), with `trailerKeys`; none when `from` is unknown. */
+export const commitsSince = (from: string, n: number, trailerKeys: string[]) =>
+  query(['log', `-${n}`, '--no-show-signature', commitFormat(trailerKeys), '--end-of-options', `${from}..HEAD`, '--'], (out) => parseCommitInfo(out, trailerKeys), () => []);

@@ -36,3 +36,20 @@ export const UNCOMMITTED_BESIDE = query(['-c', 'core.preloadIndex=false', ...UNC
 export function uncommittedPaths(root: string, beside = false): Promise<string[]> {
   return gitQuery(beside ? UNCOMMITTED_BESIDE : UNCOMMITTED, root);
 }
+
+/** Pure: `diff HEAD --numstat -z` → lines added and removed per path (binary files: 0). */
+export function parseNumstat(out: string): Map<string, { added: number; removed: number }> {
+  const sizes = new Map<string, { added: number; removed: number }>();
+  const parts = splitNul(out);
+  for (let i = 0; i < parts.length; i++) {
+    const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(parts[i]!);
+    if (!m) continue;
+    // A rename (none with --no-renames) gives an empty path and then its two names.
+    const path = m[3] === '' ? parts[(i += 2)] : m[3];
+    if (path) sizes.set(path, { added: m[1] === '-' ? 0 : Number(m[1]), removed: m[2] === '-' ? 0 : Number(m[2]) });
+  }
+  return sizes;
+}
+
+/** Lines added and removed per uncommitted tracked path, against HEAD (none before the first commit). */
+export const UNCOMMITTED_SIZES = query(['--no-optional-locks', 'diff', 'HEAD', '--numstat', '-z', '--no-renames'], parseNumstat, () => new Map());

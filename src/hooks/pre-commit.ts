@@ -6,7 +6,7 @@
 import type { HookRun } from './main.js';
 import { CHECKS, type Decision, type PlanRules, allowed, check, effectiveModes, skipsFrom } from '../core/check.js';
 import type { CheckName, Mode } from '../config/config.js';
-import { formatDecision } from '../check/report.js';
+import { type RotationFacts, formatDecision } from '../check/report.js';
 import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
 import { type Facts, readIndexFacts } from '../facts/facts.js';
@@ -50,7 +50,9 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
   if (rulesRun(facts, modes)) {
     const reads = (started ?? { reads: startPlanRulesReads(facts) }).reads ?? undefined;
     const { loadPlanRules } = await import('../check/plan-rules.js');
-    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads });
+    // The sessions the agents' hooks recorded (a cache): a continuation of a holder still live is refused here.
+    const sessions = (await import('../sessions/store.js')).readSessions((await import('../sessions/store.js')).commonDirOf(repo.gitDir));
+    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads, sessions, idleAfterMinutes: config.idleAfterMinutes });
   }
 
   // A change that touches no plan is matched against the claims near its paths only: the same
@@ -71,6 +73,13 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
     clock: Date.now,
   });
   return { decision, rules, modes, skipped };
+}
+
+/** The sessions, for a report that has a claim refusal or a handover to word (never read on a commit that passes quietly). */
+export async function rotationFacts(facts: Facts, decision: Decision): Promise<RotationFacts | undefined> {
+  if (decision.refusals.length === 0 && decision.claimWarnings.length === 0 && decision.handovers.length === 0) return undefined;
+  const { readSessions, commonDirOf } = await import('../sessions/store.js');
+  return { sessions: readSessions(commonDirOf(facts.repo.gitDir)), idleAfterMinutes: facts.config.idleAfterMinutes, aliases: facts.config.aliases };
 }
 
 /** A declared identity the agent markers present contradict (SPEC §4): said, and the commit refused. */
@@ -100,7 +109,7 @@ const run: HookRun = async () => {
   const planReads = { reads: startPlanRulesReads(facts) };
   const handoff = await startHandoff(repo.root, facts.changes, plans.matches, { config, identity, branch: repo.branch, staged: facts.staged, indexJson: facts.indexJson, planTexts: facts.plans, gitDir: repo.gitDir, indexBlobs: facts.indexBlobs, uncommitted });
   const { decision, rules, modes, skipped } = await judgeIndex(facts, planReads);
-  const report = formatDecision(decision, identity, now);
+  const report = formatDecision(decision, identity, now, undefined, await rotationFacts(facts, decision));
   if (report) process.stderr.write(report);
   if (!allowed(decision)) return 1;
 

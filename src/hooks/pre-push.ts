@@ -86,7 +86,10 @@ const run: HookRun = async ([remote = 'origin']) => {
     process.stderr.write(messages.pushOverridden(skip, refused.length));
     return 0;
   }
-  for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
+  // pre-push runs where the sessions are: a handover made on a stop the session contradicted is disputed.
+  const { readSessions, commonDirOf } = await import('../sessions/store.js');
+  const rotation = { sessions: readSessions(commonDirOf(repo.gitDir)), idleAfterMinutes: repo.config.idleAfterMinutes, aliases: repo.config.aliases };
+  for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush(), rotation));
   const bad = refused.length;
   if (bad > 0) process.stderr.write(formatRangeAdvice(verdicts) + messages.rangeSummary(bad, verdicts.length));
   // A forced update can drop a claim no pushed commit touches (src/remote/dropped-claims.ts).

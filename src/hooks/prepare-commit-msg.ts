@@ -24,7 +24,7 @@ import { interpretTrailers, commitInfoOf } from '../git/log.js';
 import { ABSOLUTE_GIT_DIR, WRITE_TREE } from '../git/queries.js';
 import { messages } from '../messages/index.js';
 import { verifiedFor } from '../worklog/verified.js';
-import { identityRefused, judgeIndex } from './pre-commit.js';
+import { identityRefused, judgeIndex, rotationFacts } from './pre-commit.js';
 import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from '../check/trailer.js';
 
 /** git's second argument when the message is a merge's or a squash's. */
@@ -85,7 +85,7 @@ const run: HookRun = async ([messageFile, source]) => {
     // pre-commit did not pass for this tree: its check, here.
     if (identityRefused(facts)) return 1;
     const judged = await judgeIndex(facts);
-    const report = formatDecision(judged.decision, identity, facts.now);
+    const report = formatDecision(judged.decision, identity, facts.now, undefined, await rotationFacts(facts, judged.decision));
     if (report) process.stderr.write(report);
     if (!allowed(judged.decision)) {
       process.stderr.write(messages.noVerifyRefused());

@@ -36,9 +36,10 @@ export const agentsMessages = {
     warningHeader: (tool: string, count: number) =>
       `plan-hooks: note — ${tool || 'this tool'} writes ${plural(count, 'path')} claimed by another agent's task (not refused).\n`,
     writtenBy: (path: string, how: string) => `    ${path} is written by: ${how}\n`,
-    waysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean) =>
+    waysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, first = '') =>
       `\nYou are ${identity} (from ${source}).\n` +
       (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
+      first +
       `  - leave these files to ${holders.join(', ')}: pick a task that is ready ('npx plan-hooks status') and claim it first ('npx plan-hooks claim <plan/task>')\n` +
       `  - coordinate with ${holders.join(', ')}: they release the task ('npx plan-hooks release <plan/task>') when they are done with it\n` +
       staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'npx plan-hooks claim ${t} --takeover'\n`).join('') +

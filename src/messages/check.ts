@@ -18,9 +18,10 @@ export const checkMessages = {
     `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
   claimPath: (path: string, pattern: string) => `    ${path}   ← pattern ${pattern}\n`,
   claimMorePaths: (count: number) => `    … and ${count} more\n`,
-  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string) =>
+  claimWaysForward: (identity: string, source: string, holders: string[], staleTasks: string[], blocking: boolean, bypass: string, first = '') =>
     `\nYou are committing as ${identity} (from ${source}).\n` +
     (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
+    first +
     `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
     staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
     `  - ask the human who runs the agents to settle it\n` +

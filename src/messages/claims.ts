@@ -78,7 +78,7 @@ export const claimsMessages = {
     (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with 'plan-hooks status'; address a task as <planId>/<taskId> or <taskId>.`),
   /** `plan-hooks --help`'s line for claim; its --help follows. */
   claimPurpose: 'Claim a task: in-progress, claimedBy, claimedAt',
-  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover] [--push | --local]
+  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover | --continue] [--push | --local]
 
 Claims a task for you: status in-progress, claimedBy, claimedAt (now, UTC), lastUpdated.
 Re-claiming your own task renews claimedAt. A task held by someone else — in this plan, in
@@ -91,6 +91,11 @@ Options:
                (without it: PLAN_HOOKS_AGENT, git config plan-hooks.agent, the task bound to
                this branch, a coding-agent marker, then the git author)
   --takeover   take over a stale claim held by someone else
+  --continue   continue a claim whose holder stopped: every session of it the agents' hooks
+               saw here ended (a usage limit, an exit) or was idle longer than idleAfterMinutes
+               (default 30). Recorded in the work item's log and the changelog: from whom, why
+               it stopped and when, what it left uncommitted in which worktree. Refused while
+               the holder is live, or when no session of it is known here (the 24 h rule).
   --push       make the change a commit of the plan alone on the base branch as the remote
                has it, and push it: the remote takes one push at a time, so of several
                clones claiming one task exactly one wins; the others are told who holds it.

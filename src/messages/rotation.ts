@@ -55,6 +55,34 @@ export const rotationMessages = {
     askNotHeld: (task: string) => ({ message: `${task} is not claimed: there is no holder to ask`, fix: `claim it: 'plan-hooks claim ${task}'` }),
     askEmpty: 'give the request as text: plan-hooks ask <task> "what you need"',
     askOwn: (task: string) => ({ message: `${task} is your own claim`, fix: 'nothing to ask yourself' }),
+    handoverNeedsTo: 'name who takes the claim: --to NAME',
+    /** `plan-hooks --help`'s line for handover; its --help follows. */
+    handoverPurpose: "Hand a claim over to another agent (a person's command)",
+    handoverUsage: `Usage: plan-hooks handover <planId/taskId | taskId> --to NAME [--push | --local]
+
+Moves a claim, live or not, from its holder to NAME: claimedBy NAME, claimedAt now, and a
+handover recorded in the work item's log and the plan's changelog (who, from whom, to whom).
+Commit the plan: pre-commit, pre-push and CI accept the moved claim as this recorded change, and
+list it. It is a person's command: run inside an agent session (an agent marker is set) it is
+refused; an agent continues a paused claim with 'plan-hooks claim <task> --continue', or asks its
+holder with 'plan-hooks ask <task> "..."'.
+
+Options:
+  --to NAME    who takes the claim (an agent name, e.g. codex)
+  --push       make the change a commit of the plan on the base branch and push it (see 'plan-hooks claim --help')
+  --local      change this clone's plan file only
+Exit codes: 0 handed over, 1 refused, 2 usage error.
+`,
+    /** `plan-hooks --help`'s line for ask; its --help follows. */
+    askPurpose: "Record a request to a claim's holder in the plan",
+    askUsage: `Usage: plan-hooks ask <planId/taskId | taskId> "text" [--as NAME] [--push | --local]
+
+Records a request to the holder of the task's claim: a log entry of its work item, committed like
+any plan change (or pushed with --push). No server: the holder's session start, 'plan-hooks
+status' and the refusals show it; the holder answers by releasing, handing over or replying.
+A request does not keep a claim fresh: it is not the holder's log entry.
+Exit codes: 0 recorded, 1 refused (no holder, your own claim), 2 usage error.
+`,
     continueUsage: '--continue continues a claim whose holder has stopped (its sessions ended or went idle)',
     /** pre-tool: the returning holder's notice. */
     continuedNotice: (task: string, by: string, at: string, disputed: boolean) =>
@@ -75,6 +103,7 @@ export const rotationMessages = {
     handoversHeading: (count: number) => `${plural(count, 'recorded handover')} in these commits (sessions cannot be seen here: accepted as recorded):\n`,
     handoverLine: (commit: string, kind: string, task: string, from: string, to: string, why: string | null, disputed: string | null) =>
       `  ${commit} ${task}: ${kind === 'continue' ? 'continued' : 'handed over'} from ${from} to ${to}${why ? ` (${stoppedWhy(why)})` : ''}${disputed ? ` — DISPUTED: ${disputed}` : ''}\n`,
+    statusHandovers: () => 'Handovers',
     disputed: (holder: string, at: string) => `${holder}'s session acted again at ${at}, soon after the stop this continuation was made on`,
   },
 };

@@ -21,6 +21,8 @@ import { sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { taskKey } from '../core/task-key.js';
 import type { PlanState, Status, Task, WorkItem } from '../core/plan-types.js';
+import { type HolderState, type SessionFact, holderState, holdsAgainstOthers } from '../core/claim-state.js';
+import { type HandoverRecord, type LeftUncommitted, handoverMetadata, requestMetadata } from '../core/handover.js';
 
 export interface EditContext {
   /** Who is asking (already resolved: --as or the identity). */
@@ -57,6 +59,84 @@ export function claimTask(plan: PlanState, taskId: string, ctx: EditContext, opt
     }
     syncItemStatus(item);
     return { ok: true, summary: other ? messages.editTookOver(name, ctx.actor, holder) : renewed ? messages.editRenewed(name, ctx.actor) : messages.editClaimed(name, ctx.actor) };
+  }, ctx);
+}
+
+/** What a continuation is decided on: the holder's state from the sessions, and what is left uncommitted where. */
+export interface ContinueFacts {
+  sessions: SessionFact[];
+  idleAfterMinutes: number;
+  uncommitted: LeftUncommitted[];
+  /** Told the holder and its state when the continuation is made (for the notice to its sessions). */
+  onContinued?(holder: string, state: HolderState, task: string): void;
+}
+
+/**
+ * `claim --continue`: another identity takes a claim whose holder stopped (every session of it
+ * ended or went idle; a stale one too), recorded in the work item's log and the changelog as a
+ * handover the transition rules accept (../core/handover.ts). A live holder, or one with no
+ * session known here (today's 24 h rule), is refused with the facts.
+ */
+export function continueTask(plan: PlanState, taskId: string, ctx: EditContext, facts: ContinueFacts): EditOutcome {
+  return edit(plan, taskId, (task, item, name, next) => {
+    if (task.status === 'completed') return refuse(messages.editCompleted(name));
+    const holder = holderOf(task);
+    if (holder === null || sameAgent(holder, ctx.actor, ctx.aliases)) return refuse(messages.rotation.continueNotHeld(name));
+    const state = holderState({ holder, stale: isStaleClaim(task, item, ctx.now, ctx.staleAfterHours), sessions: facts.sessions, now: ctx.now, idleAfterMinutes: facts.idleAfterMinutes, aliases: ctx.aliases });
+    if (holdsAgainstOthers(state)) {
+      const minutes = state.lastSeen ? Math.floor((ctx.now.getTime() - Date.parse(state.lastSeen)) / 60000) : null;
+      return refuse(messages.rotation.continueLive(name, holder, messages.rotation.holderStateLine(state.state, state.why, state.lastSeen, minutes)));
+    }
+    const why = state.state === 'stale' ? 'stale' : (state.why ?? 'idle');
+    const at = state.session?.ended ?? state.lastSeen ?? null;
+    const record: HandoverRecord = {
+      kind: 'continue',
+      task: name,
+      from: holder,
+      to: ctx.actor,
+      by: ctx.actor,
+      at: dateTime(ctx.now),
+      stopped: { why, at, ...(state.session?.ended ? { session: { agent: state.session.agent, id: state.session.id, ended: state.session.ended } } : {}) },
+      uncommitted: facts.uncommitted,
+    };
+    const left = facts.uncommitted.map((u) => messages.rotation.leftIn(u.worktree, u.files.map((f) => messages.rotation.fileDiff(f.path, f.added, f.removed)))).join('; ');
+    const text = messages.rotation.continueLog(name, ctx.actor, holder, why, at, left);
+    task.claimedBy = ctx.actor;
+    task.claimedAt = dateTime(ctx.now);
+    item.log.push({ date: dateTime(ctx.now), summary: text.item, agent: ctx.actor, metadata: handoverMetadata(record) });
+    next.changelog.push({ date: day(ctx.now), summary: text.changelog, agent: ctx.actor });
+    syncItemStatus(item);
+    facts.onContinued?.(holder, state, name);
+    return { ok: true, summary: messages.rotation.continued(name, ctx.actor, holder) };
+  }, ctx);
+}
+
+/** `handover --to NAME`: a person moves a claim, live or not, to NAME; recorded as `continue` is. */
+export function handoverTask(plan: PlanState, taskId: string, ctx: EditContext, to: string): EditOutcome {
+  return edit(plan, taskId, (task, item, name, next) => {
+    if (task.status === 'completed') return refuse(messages.editCompleted(name));
+    const holder = holderOf(task);
+    if (holder === null) return refuse(messages.rotation.handoverNotHeld(name));
+    if (sameAgent(holder, to, ctx.aliases)) return refuse(messages.rotation.handoverSame(name, to));
+    const record: HandoverRecord = { kind: 'handover', task: name, from: holder, to, by: ctx.actor, at: dateTime(ctx.now) };
+    const text = messages.rotation.handoverLog(name, ctx.actor, holder, to);
+    task.claimedBy = to;
+    task.claimedAt = dateTime(ctx.now);
+    item.log.push({ date: dateTime(ctx.now), summary: text.item, agent: ctx.actor, metadata: handoverMetadata(record) });
+    next.changelog.push({ date: day(ctx.now), summary: text.changelog, agent: ctx.actor });
+    return { ok: true, summary: messages.rotation.handedOver(name, holder, to) };
+  }, ctx);
+}
+
+/** `ask <task> "text"`: a request to the holder, recorded in the work item's log (no server). */
+export function askTask(plan: PlanState, taskId: string, ctx: EditContext, text: string): EditOutcome {
+  return edit(plan, taskId, (task, item, name) => {
+    const holder = holderOf(task);
+    if (holder === null) return refuse(messages.rotation.askNotHeld(name));
+    if (sameAgent(holder, ctx.actor, ctx.aliases)) return refuse(messages.rotation.askOwn(name));
+    const clean = text.replace(/[\x00-\x1f\x7f]+/g, ' ').trim().slice(0, 1000);
+    item.log.push({ date: dateTime(ctx.now), summary: messages.rotation.askLog(name, ctx.actor, holder, clean), agent: ctx.actor, metadata: requestMetadata({ task: name, from: ctx.actor, to: holder, text: clean, at: dateTime(ctx.now) }) });
+    return { ok: true, summary: messages.rotation.asked(name, holder) };
   }, ctx);
 }
 

@@ -1,7 +1,9 @@
 // Pure: the `status` report from the plans, the facts git gave, and the worklog's tail.
 import { STATUSES, type Handoff, type Status } from '../core/plan-types.js';
 import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.js';
-import { hoursSince } from '../core/claim-state.js';
+import { type HolderState, type SessionFact, disputedEnd, holderState, hoursSince } from '../core/claim-state.js';
+import { type HandoverRecord, type RequestRecord, handoversIn, requestsIn } from '../core/handover.js';
+import { sameAgent } from '../core/identity.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../core/claims.js';
 import type { CommitEntry, WorklogEntry } from '../worklog/entry.js';
@@ -20,7 +22,17 @@ export interface StatusInput {
   now: Date;
   isPlanPath: (path: string) => boolean;
   recent: number;
+  /** The sessions the agents' hooks recorded here (src/sessions/store.ts); none: today's rules. */
+  sessions?: SessionFact[];
+  idleAfterMinutes?: number;
+  aliases?: Record<string, string[]>;
 }
+
+/** A claim's holder as status shows it (the board renders it): HolderState without its session. */
+export type HolderStateView = Omit<HolderState, 'session'>;
+
+/** A recorded handover, with the plan that records it and, when the sessions contradict the stop it was made on, why it is disputed. */
+export type HandoverView = HandoverRecord & { file: string; disputed?: string };
 
 export interface PlanReport {
   path: string;
@@ -43,7 +55,12 @@ export interface StatusReport {
   head: string | null;
   plans: PlanReport[];
   unreadablePlans: { path: string; reason: string }[];
-  claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[]; source: string }[];
+  claims: { task: string; holder: string; since: string | null; ageHours: number | null; stale: boolean; files: string[]; source: string; holderState: HolderStateView }[];
+  /** Every session recorded here, latest seen first. */
+  sessions: Omit<SessionFact, 'reopened'>[];
+  handovers: HandoverView[];
+  /** Requests to a claim's current holder, made since it claimed (not answered by a handover). */
+  requests: (RequestRecord & { file: string })[];
   recent: WorklogEntry[];
   unverified: CommitEntry[];
   /** Unverified because pre-commit's pass did not hold when the commit itself was judged. */
@@ -87,6 +104,32 @@ function lastHandoff(plans: PlanFile[]): string | null {
   return times.length ? times.reduce((a, b) => (Date.parse(a) > Date.parse(b) ? a : b)) : null;
 }
 
+function stateOf(c: LiveClaim, input: StatusInput): HolderStateView {
+  const { session: _s, ...view } = holderState({ holder: c.holder, stale: c.stale, sessions: input.sessions ?? [], now: input.now, idleAfterMinutes: input.idleAfterMinutes ?? 30, aliases: input.aliases ?? {} });
+  return view;
+}
+
+function handoversOf(plans: PlanFile[], input: StatusInput): HandoverView[] {
+  return plans.flatMap((p) =>
+    handoversIn(p.plan).map((h) => {
+      const cited = h.stopped?.session;
+      const at = cited ? disputedEnd(input.sessions ?? [], cited, input.idleAfterMinutes ?? 30) : null;
+      return { ...h, file: p.path, ...(at ? { disputed: at } : {}) };
+    }),
+  );
+}
+
+function openRequests(plans: PlanFile[], claims: LiveClaim[], input: StatusInput): (RequestRecord & { file: string })[] {
+  const out: (RequestRecord & { file: string })[] = [];
+  for (const p of plans) {
+    for (const q of requestsIn(p.plan)) {
+      const c = claims.find((x) => x.task === q.task);
+      if (c && sameAgent(c.holder, q.to, input.aliases ?? {}) && (!c.since || q.at >= c.since)) out.push({ ...q, file: p.path });
+    }
+  }
+  return out;
+}
+
 export function buildStatus(input: StatusInput): StatusReport {
   const { plans, skipped } = input.snapshot;
   const commits = input.entries.filter((e): e is CommitEntry => e.type === 'commit');
@@ -110,7 +153,11 @@ export function buildStatus(input: StatusInput): StatusReport {
       stale: c.stale,
       files: c.files,
       source: c.source.label,
+      holderState: stateOf(c, input),
     })),
+    sessions: (input.sessions ?? []).map(({ reopened: _r, ...s }) => s),
+    handovers: handoversOf(plans, input),
+    requests: openRequests(plans, input.claims, input),
     recent: input.entries.slice(0, input.recent),
     unverified: commits.filter((e) => !e.verified),
     disputed: commits.filter((e) => e.disputed !== undefined),

@@ -3,7 +3,7 @@
 // atomically in its own format.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { readWorktreeFacts } from '../../facts/facts.js';
+import { type Facts, readWorktreeFacts } from '../../facts/facts.js';
 import type { LiveClaim } from '../../core/claims.js';
 import { EXIT, type UsageError, UserError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic-write.js';
@@ -28,7 +28,13 @@ export interface PlanEdit extends CommandSpec {
   respectClaimsElsewhere: boolean;
   /** Usage checks on the option values, before any file is read; `fail` makes the usage error. */
   checkValues?(values: Values, fail: (detail: string) => UsageError): void;
-  apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values): EditOutcome;
+  /** A second positional after the task (ask's text), given to apply as values.text. */
+  textPositional?: boolean;
+  /** Facts the edit needs beyond the plan (a continuation's sessions and uncommitted files), read once before it. */
+  prepare?(seen: Facts, values: Values): Promise<unknown>;
+  /** Refuses before anything is read (a person's command run inside an agent session); the refusal's text, or null. */
+  precheck?(seen: Facts, values: Values, address: string): { message: string; fix: string } | null;
+  apply(plan: PlanState, taskId: string, ctx: EditContext, values: Values, extra?: unknown): EditOutcome;
 }
 
 export interface Located {
@@ -57,13 +63,19 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
     process.stderr.write(sanitize(messages.identityConflict(conflict, 'edit')));
     return EXIT.failed;
   }
+  const early = spec.precheck?.(seen, values, address) ?? null;
+  if (early) {
+    process.stderr.write(sanitize(messages.editRefused(spec.command, '-', early.message, early.fix)));
+    return EXIT.failed;
+  }
+  const extra = spec.prepare ? await spec.prepare(seen, values) : undefined;
   if (values.push === true || (config.claimPush && values.local !== true)) {
     const { pushPlanEdit } = await import('./push-edit.js');
-    return pushPlanEdit({ repo: seen.repo, spec, values, address, actor, actorSource: typeof values.as === 'string' ? 'option' : seen.identity.source, claims: seen.claims });
+    return pushPlanEdit({ repo: seen.repo, spec, values, address, actor, actorSource: typeof values.as === 'string' ? 'option' : seen.identity.source, claims: seen.claims, extra });
   }
   const target = await locateTask(root, await findPlanFiles(root, config), address);
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
-  const outcome = decideEdit(spec, target, ctx, values, seen.claims);
+  const outcome = decideEdit(spec, target, ctx, values, seen.claims, extra);
   if (!outcome.ok) {
     process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
     return EXIT.failed;
@@ -76,11 +88,12 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
 }
 
 /** The edit `spec` makes of the located task, or the refusal: someone else's live claim elsewhere comes first. */
-export function decideEdit(spec: PlanEdit, target: Located, ctx: EditContext, values: Values, claims: LiveClaim[]): EditOutcome {
-  const elsewhere = spec.respectClaimsElsewhere ? heldElsewhere(claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
+export function decideEdit(spec: PlanEdit, target: Located, ctx: EditContext, values: Values, claims: LiveClaim[], extra?: unknown): EditOutcome {
+  // A continuation or a handover moves the claim wherever it is seen: the record says from whom.
+  const elsewhere = spec.respectClaimsElsewhere && values.continue !== true ? heldElsewhere(claims, taskKey(target.plan.planId, target.taskId), ctx) : null;
   return elsewhere
     ? { ok: false, ...messages.editHeldElsewhere(elsewhere.task, elsewhere.holder, elsewhere.since ?? messages.claimSinceUnknown(), elsewhere.source.label) }
-    : spec.apply(target.plan, target.taskId, ctx, values);
+    : spec.apply(target.plan, target.taskId, ctx, values, extra);
 }
 
 /**
@@ -97,8 +110,9 @@ function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): Live
 
 function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
   const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, push: { type: 'boolean' }, local: { type: 'boolean' }, ...spec.options }, positionals: true });
-  if (parsed.positionals.length !== 1) throw usageError(spec, messages.editOneTask);
   const values = parsed.values as Values;
+  if (spec.textPositional && parsed.positionals.length === 2) values.text = parsed.positionals[1];
+  else if (parsed.positionals.length !== 1) throw usageError(spec, spec.textPositional ? messages.rotation.askEmpty : messages.editOneTask);
   if (values.push === true && values.local === true) throw usageError(spec, messages.pushOrLocal);
   spec.checkValues?.(values, (detail) => usageError(spec, detail));
   return { values, address: parsed.positionals[0] };

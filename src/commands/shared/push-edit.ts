@@ -38,6 +38,8 @@ export interface PushEdit {
   /** Where the actor's name came from (as pre-commit would record it). */
   actorSource: string;
   claims: LiveClaim[];
+  /** What the edit's prepare read (PlanEdit.prepare). */
+  extra?: unknown;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,7 +77,7 @@ export async function pushPlanEdit(p: PushEdit): Promise<number> {
     const files = (await filesAt(repo.root, fetched.tip, plans.roots, plans.matches)).filter((f) => f.text !== null);
     const located = findTask(files.map((f) => ({ file: f.path, text: f.text! })), p.address);
     const ctx: EditContext = { actor: p.actor, aliases: repo.config.aliases, now: new Date(), staleAfterHours: repo.config.staleAfterHours };
-    const outcome = decideEdit(spec, located, ctx, p.values, worktreeClaims);
+    const outcome = decideEdit(spec, located, ctx, p.values, worktreeClaims, p.extra);
     if (!outcome.ok) return fail(messages.pushRefused(command, where, located.file, outcome.message, outcome.fix, attempt));
     const task = taskKey(located.plan.planId, located.taskId);
     const commit = await commitOneFile(repo.root, repo.gitDir, {
