@@ -15,6 +15,7 @@ import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
 import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
 import { agentStateDir } from './seen.js';
+import { sessionsDir } from '../sessions/store.js';
 import { readIf } from '../git/git-dir.js';
 
 const SHIM_TEMPLATE = new URL('../../../hooks/agent-hook.sh', import.meta.url);
@@ -164,7 +165,8 @@ export function readAgentFacts(root: string, commonDir: string): AgentFacts {
   } catch {
     // No linked worktree.
   }
-  const markerDirs = [commonDir, ...linked].map(agentStateDir).filter(existsSync);
+  // The sessions the agents' hooks recorded (../sessions/store.ts) go with the markers.
+  const markerDirs = [...[commonDir, ...linked].map(agentStateDir), sessionsDir(commonDir)].filter(existsSync);
   return { root, commonDir, files, shim: readIf(join(root, AGENT_SHIM)), removable, shimTemplate: readFileSync(SHIM_TEMPLATE, 'utf8'), record, markerDirs };
 }
 

@@ -43,7 +43,7 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   const claude = JSON.parse(read(repo.dir, '.claude/settings.json'));
   assert.deepEqual(Object.keys(claude), ['permissions', 'hooks', 'model'], 'key order kept');
   assert.deepEqual(claude.permissions, { allow: ['Bash(npm test)'], deny: ['Read(.env)'] });
-  assert.deepEqual(Object.keys(claude.hooks), ['PostToolUse', 'PreToolUse', 'SessionStart']);
+  assert.deepEqual(Object.keys(claude.hooks), ['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'StopFailure', 'SessionEnd']);
   assert.equal(claude.hooks.PreToolUse[0].hooks[0].command, './scripts/guard.sh', "the user's hook stays first");
   assert.equal(claude.hooks.PreToolUse[1].hooks[0].command, agentCommand('claude', 'pre-tool'));
   assert.match(read(repo.dir, '.claude/settings.json'), /^\{\n {4}"permissions"/, 'four-space indent kept');
@@ -52,7 +52,7 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   assert.equal(gemini.hooks.BeforeTool[0].hooks[0].name, 'audit');
   assert.equal(gemini.hooks.BeforeTool[1].hooks[0].command, agentCommand('gemini', 'pre-tool'));
   const cursor = JSON.parse(read(repo.dir, '.cursor/hooks.json'));
-  assert.deepEqual(Object.keys(cursor.hooks), ['afterFileEdit', 'preToolUse', 'sessionStart']);
+  assert.deepEqual(Object.keys(cursor.hooks), ['afterFileEdit', 'preToolUse', 'sessionStart', 'stop', 'sessionEnd']);
   for (const file of ['.codex/hooks.json', '.github/hooks/plan-hooks.json', '.plan-hooks/agent-hook.sh']) assert.ok(existsSync(join(repo.dir, file)), file);
   assert.match(init.stdout, /update {2}\.claude\/settings\.json \(claude's edit-time hooks; your settings kept\)/);
   assert.match(init.stdout, /git add [^\n]*\.claude\/settings\.json[^\n]*\.plan-hooks\/agent-hook\.sh/);
@@ -60,7 +60,8 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   // Commands carry no machine's path, no version, no npx.
   for (const file of ['.claude/settings.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/plan-hooks.json']) {
     const ours = [...read(repo.dir, file).matchAll(/"(?:command|bash)": "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!).filter((c) => c.includes('agent-hook.sh'));
-    assert.equal(ours.length, 2, file);
+    // pre-tool and session-start, and the lifecycle events that record the session (SPEC §14).
+    assert.equal(ours.length, { '.claude/settings.json': 5, '.codex/hooks.json': 3, '.gemini/settings.json': 4, '.cursor/hooks.json': 4, '.github/hooks/plan-hooks.json': 3 }[file], file);
     for (const c of ours) assert.ok(!c.includes(repo.dir) && !c.includes('npx') && !/\d+\.\d+/.test(c), c);
   }
 
@@ -70,9 +71,12 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   // The state the agents' hooks keep (seen markers, the pre-tool claims cache) goes too.
   mkdirSync(join(repo.dir, '.git/plan-hooks/agents'), { recursive: true });
   writeFileSync(join(repo.dir, '.git/plan-hooks/agents/claims-views.json'), '{}');
+  mkdirSync(join(repo.dir, '.git/plan-hooks/sessions'), { recursive: true });
+  writeFileSync(join(repo.dir, '.git/plan-hooks/sessions/claude-c-1-x.json'), '{}');
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.ok(!existsSync(join(repo.dir, '.git/plan-hooks/agents')), 'the hooks\' state removed');
+  assert.ok(!existsSync(join(repo.dir, '.git/plan-hooks/sessions')), 'the sessions recorded removed');
   const afterUninstall = snapshot(repo.dir);
   for (const file of ['.claude/settings.json', '.gemini/settings.json', '.cursor/hooks.json']) {
     assert.equal(read(repo.dir, file), { '.claude/settings.json': CLAUDE, '.gemini/settings.json': GEMINI, '.cursor/hooks.json': CURSOR }[file], file);
