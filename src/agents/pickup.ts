@@ -5,7 +5,7 @@
 // uncommitted in each worktree with their diff size, read from git now. And for the agent
 // itself: its own tasks continued by another while it was stopped, and requests made to it.
 import type { LiveClaim, PlanVersion } from '../core/claims.js';
-import { type HolderState, type SessionFact, holderState } from '../core/claim-state.js';
+import { type HolderState, type SessionFact, disputedEnd, holderState } from '../core/claim-state.js';
 import { handoversIn, requestsIn } from '../core/handover.js';
 import { sameAgent } from '../core/identity.js';
 import type { PlanState, Task } from '../core/plan-types.js';
@@ -78,6 +78,15 @@ export async function pickupLines(input: {
     for (const q of requestsIn(plan)) if (q.task === claim.task && sameAgent(q.to, input.me, input.aliases) && (!claim.since || q.at >= claim.since)) requests.push(r.requestLine(inline(q.task), inline(q.from), inline(q.text), inline(q.at)));
   }
   if (requests.length) lines.push('', r.requestsHeading(), ...requests.slice(0, 10));
+  // This agent's continuations the sessions contradict: the holder said it stopped, then acted again.
+  for (const v of input.versions) {
+    if (!v.source.here || typeof v.plan !== 'object' || v.plan === null) continue;
+    for (const h of handoversIn(v.plan as PlanState)) {
+      if (h.kind !== 'continue' || !sameAgent(h.to, input.me, input.aliases) || !h.stopped?.session) continue;
+      const at = disputedEnd(input.sessions, h.stopped.session, input.idleAfterMinutes);
+      if (at) lines.push(r.disputedOwn(inline(h.task), inline(h.from), inline(at)));
+    }
+  }
   const paused = pausedClaims(input);
   if (paused.length === 0) return lines;
   let left: LeftUncommitted[] | null = null;

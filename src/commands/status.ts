@@ -114,7 +114,7 @@ function render(report: Report, file: string, patterns: string[]): string {
     for (const h of report.handovers.slice(-RECENT)) out.push(s(messages.rotation.handoverLine(h.at, h.kind, h.task, h.from, h.to, h.stopped?.why ?? null, h.disputed ? messages.rotation.disputed(h.from, h.disputed) : null).trimEnd()));
   }
   if (report.requests.length > 0) {
-    out.push(messages.statusHeading(color.bold(messages.rotation.requestsHeading().replace(/:$/, ''))));
+    out.push(messages.statusHeading(color.bold(messages.rotation.statusRequests())));
     for (const q of report.requests.slice(-RECENT)) out.push(s(messages.rotation.openRequest(q.task, q.from, q.text, q.at).trimEnd()));
   }
   out.push(messages.statusHeading(color.bold(messages.statusSections.recent)));
