@@ -2,7 +2,10 @@
 // Claude Code runs it before every Edit/Write/Bash call: the command `plan-hooks init` wrote into
 // .claude/settings.json, through sh, with the documented PreToolUse payload on stdin, for an
 // unclaimed path in a repository of 20 plans × 50 tasks with 200 live claims held by codex on
-// other files — against a bare `node -e ''`, in the same hyperfine run (target ≤ 1.2×).
+// other files — against a bare `node -e ''`, in the same hyperfine run (target ≤ 1.2×). Every call
+// records its session (SPEC §14, src/sessions/store.ts): the main row is a session already seen
+// (at most one write every 20 s); a row writes the record each time (a session's first call), and
+// one times the SessionEnd hook, which Claude Code runs under a short default timeout (~1.5 s).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,16 +78,24 @@ try {
   const age = Date.now() - Math.max(...readdirSync(join(dir, 'docs')).map((f) => statSync(join(dir, 'docs', f)).ctimeMs));
   if (age < 2100) await new Promise((r) => setTimeout(r, 2100 - age));
   const cache = join(dir, '.git', 'plan-hooks', 'agents', 'claims-views.json');
+  const sessions = join(dir, '.git', 'plan-hooks', 'sessions');
+  const endCommand = settings.hooks.SessionEnd.find((g) => JSON.stringify(g).includes('agent-hook.sh')).hooks[0].command;
+  writeFileSync(join(dir, '.git', 'bench-end.json'), JSON.stringify({ session_id: 'bench', transcript_path: '/tmp/t.jsonl', cwd: dir, hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }));
+  const end = `cd ${dir} && ${endCommand.replace(/'/g, "'\\''")} < ${join(dir, '.git', 'bench-end.json')}`;
   // One --prepare per command, in order: only the third run's removes the cache.
   execFileSync('hyperfine', ['-N', '--warmup', warmupOr(5), '--runs', RUNS, '--export-json', out, '--prepare', 'true', '--prepare', 'true', '--prepare', `rm -f ${cache}`,
     '-n', 'Claude Code pre-tool hook (unclaimed path)', `sh -c '${ours}'`, '-n', "bare node -e ''", "node -e ''",
-    '-n', 'the same, plans changed since the last edit (nothing cached)', `sh -c '${ours}'`], { env: hookEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    '-n', 'the same, plans changed since the last edit (nothing cached)', `sh -c '${ours}'`,
+    '--prepare', `rm -rf ${sessions}`, '-n', 'the same, the session record written (a session\'s first call)', `sh -c '${ours}'`,
+    '--prepare', 'true', '-n', 'Claude Code SessionEnd hook (records the end)', `sh -c '${end}'`], { env: hookEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;
-  const [a, b, c] = results.map((r) => r.median * 1000);
+  const [a, b, c, d, e] = results.map((r) => r.median * 1000);
   const [ua, ub] = results.map((r) => (r.user + r.system) * 1000);
   console.log(`agent pre-tool median: plan-hooks ${a.toFixed(1)} ms, bare node ${b.toFixed(1)} ms, ratio ${(a / b).toFixed(2)}× — target ≤ 1.2× (${a / b <= 1.2 ? 'met' : 'missed'})`);
   console.log(`agent pre-tool CPU (user+system, all processes): plan-hooks ${ua.toFixed(1)} ms, bare node ${ub.toFixed(1)} ms`);
   console.log(`agent pre-tool, nothing cached: ${c.toFixed(1)} ms, ${(c / b).toFixed(2)}× bare node`);
+  console.log(`agent pre-tool, the session record written: ${d.toFixed(1)} ms, ${(d / b).toFixed(2)}× bare node`);
+  console.log(`agent SessionEnd: ${e.toFixed(1)} ms (Claude Code's default timeout ~1500 ms; max ${(results[4].max * 1000).toFixed(1)} ms)`);
 } finally {
   if (process.env.BENCH_KEEP) console.log(`kept: ${dir}`);
   else removeDir(dir);
