@@ -58,7 +58,7 @@ export function continueLines(claims: LiveClaim[], now: Date, rotation: Rotation
 /** The handovers a decision records, listed (push and CI accept them as recorded, never silently); disputed ones say why. */
 export function formatHandovers(handovers: Decision['handovers'] | undefined, commit: string, rotation?: RotationFacts): string {
   if (!handovers || handovers.length === 0) return '';
-  let out = messages.rotation.handoversHeading(handovers.length);
+  let out = messages.rotation.handoversHeading(handovers.length, rotation !== undefined);
   for (const h of handovers) {
     const at = rotation && h.stopped?.session ? disputedEnd(rotation.sessions, h.stopped.session, rotation.idleAfterMinutes) : null;
     out += sanitizeLine(messages.rotation.handoverLine(commit, h.kind, h.task, h.from, h.to, h.stopped?.why ?? null, at ? messages.rotation.disputed(h.from, at) : null).trimEnd()) + '\n';

@@ -100,9 +100,10 @@ Exit codes: 0 recorded, 1 refused (no holder, your own claim), 2 usage error.
     returnedContinued: (task: string, by: string, at: string) => `Note: your claim ${task} was continued by ${by} at ${at} while you were stopped; it is ${by}'s now.`,
     requestsHeading: () => 'Requests to you:',
     requestLine: (task: string, from: string, text: string, at: string) => `- ${task}, from ${from} (${at}): "${text}" — answer by releasing, handing over or replying ('plan-hooks ask ${task} "..."')`,
-    handoversHeading: (count: number) => `${plural(count, 'recorded handover')} in these commits (sessions cannot be seen here: accepted as recorded):\n`,
+    handoversHeading: (count: number, sessionsSeen: boolean) =>
+      `${plural(count, 'recorded handover')} in ${count === 1 ? 'this change' : 'these changes'} (${sessionsSeen ? "checked against the agents' sessions recorded here" : 'sessions cannot be seen here: accepted as recorded'}):\n`,
     handoverLine: (commit: string, kind: string, task: string, from: string, to: string, why: string | null, disputed: string | null) =>
-      `  ${commit} ${task}: ${kind === 'continue' ? 'continued' : 'handed over'} from ${from} to ${to}${why ? ` (${stoppedWhy(why)})` : ''}${disputed ? ` — DISPUTED: ${disputed}` : ''}\n`,
+      `  ${commit ? `${commit} ` : ''}${task}: ${kind === 'continue' ? 'continued' : 'handed over'} from ${from} to ${to}${why ? `; ${from} ${stoppedWhy(why)}` : ''}${disputed ? ` — DISPUTED: ${disputed}` : ''}\n`,
     statusHandovers: () => 'Handovers',
     statusRequests: () => 'Open requests',
     disputedOwn: (task: string, from: string, at: string) =>

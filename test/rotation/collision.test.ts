@@ -100,7 +100,7 @@ describe('a parallel collision is refused everywhere', () => {
     withRemote(wt, dirs);
     repo.git('push', '-q', 'origin', 'main');
     const push = wt.tryGit(['push', 'origin', 'feature'], CODEX);
-    assert.match(push.stderr, /continued from claude to codex .*DISPUTED: claude's session acted again/);
+    assert.match(push.stderr, /continued from claude to codex.*DISPUTED: claude's session acted again/);
     assert.equal(JSON.parse(readFileSync(join(wt.dir, 'docs/export-plan.json'), 'utf8')).workItems[0].tasks[0].claimedBy, 'codex');
   });
 });

@@ -91,12 +91,13 @@ function handoverShown(repo: Repo, wt: Repo, dirs: TempDirs, kind: 'continued' |
   repo.git('push', '-q', 'origin', 'main');
   const push = wt.tryGit(['push', 'origin', 'feature']);
   assert.equal(push.code, 0, push.stderr);
-  assert.match(push.stderr, new RegExp(`recorded handover.*\\n.*${TASK}: ${kind} from claude to codex`));
+  assert.match(push.stderr, new RegExp(`recorded handover.*checked against the agents' sessions recorded here.*\\n.*${TASK}: ${kind} from claude to codex`));
 
   const clone = freshClone(remote, dirs, 'feature');
   const range = clone.cli(['check', '--range', 'origin/main..origin/feature']);
   assert.equal(range.code, 0, range.stderr);
   assert.match(range.stderr, new RegExp(`${TASK}: ${kind} from claude to codex`));
+  assert.match(range.stderr, /sessions cannot be seen here: accepted as recorded/, 'CI lists it as a recorded change, never a silent pass');
 }
 
 describe('rotation: claude stops at its usage limit, codex continues', () => {
