@@ -105,6 +105,7 @@ Exit codes: 0 recorded, 1 refused (no holder, your own claim), 2 usage error.
     handoverLine: (commit: string, kind: string, task: string, from: string, to: string, why: string | null, disputed: string | null) =>
       `  ${commit ? `${commit} ` : ''}${task}: ${kind === 'continue' ? 'continued' : 'handed over'} from ${from} to ${to}${why ? `; ${from} ${stoppedWhy(why)}` : ''}${disputed ? ` — DISPUTED: ${disputed}` : ''}\n`,
     statusHandovers: () => 'Handovers',
+    worklogClaimMoved: (task: string, from: string, to: string) => `claim ${task}: ${from} → ${to}`,
     statusRequests: () => 'Open requests',
     disputedOwn: (task: string, from: string, at: string) =>
       `Note: your continuation of ${task} is DISPUTED: ${from}'s session was recorded as stopped, then acted again at ${at}. Stop editing its files and tell the person running the agents; ${from} may still be at work.`,

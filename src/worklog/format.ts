@@ -22,6 +22,8 @@ export function entryLine(e: WorklogEntry): string {
     e.incomplete !== undefined ? color.yellow('incomplete') : '',
     e.violations.length ? color.red(plural(e.violations.length, 'claim violation')) : '',
     e.skippedChecks.length ? color.yellow(`skipped ${e.skippedChecks.join(',')}`) : '',
+    // A claim that changed hands in this commit (a handover, a takeover): the rotation, in the log.
+    ...(e.transitions ?? []).filter((t) => t.field === 'claimedBy' && t.from && t.to).map((t) => messages.rotation.worklogClaimMoved(sanitizeLine(t.task), sanitizeLine(t.from!), sanitizeLine(t.to!))),
   ].filter(Boolean);
   const tasks = e.tasks.length ? ` [${e.tasks.map(sanitizeLine).join(', ')}]` : '';
   return `#${e.seq} ${color.dim(when)} ${e.commit.slice(0, 8)} ${where} ${who}: ${sanitizeLine(e.subject)}${tasks}${flags.length ? ` (${flags.join('; ')})` : ''}`;

@@ -74,7 +74,9 @@ function codexContinues(wt: Repo, why: RegExp): void {
 function handoverShown(repo: Repo, wt: Repo, dirs: TempDirs, kind: 'continued' | 'handed over'): void {
   const log = wt.cli(['log']);
   assert.equal(log.code, 0, log.stderr);
-  assert.match(log.stdout, /continue first-task|handover first-task/);
+  const line = log.stdout.split('\n').find((l) => /continue first-task|handover first-task/.test(l)) ?? '';
+  assert.match(line, new RegExp(`claim ${TASK}: claude → codex`), log.stdout);
+  assert.doesNotMatch(line, /unverified/, 'the commit that carries the handover is verified');
   const status = wt.cli(['status']);
   assert.match(status.stdout, /Handovers/);
   assert.match(status.stdout, new RegExp(`${TASK}: ${kind} from claude to codex`));
