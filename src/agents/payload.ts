@@ -6,7 +6,7 @@
 //             { sessionId, hookEventName, cwd, tool_name, tool_input } (editFiles has files[])
 //   Copilot CLI / cloud agent: { sessionId?, cwd, toolName, toolArgs } (toolArgs: a JSON string)
 import type { AgentKind } from './kinds.js';
-import { patchPaths, shellFacts, type ShellWrite } from './shell-writes.js';
+import { gitOperations, patchPaths, shellFacts, type ShellWrite } from './shell-writes.js';
 
 /** Whose protocol the reply speaks: an agent, or VS Code's agent mode (Claude-style replies). */
 export type Host = AgentKind | 'vscode';
@@ -22,6 +22,8 @@ export interface ToolCall {
   writes: ShellWrite[];
   /** How a shell command skips git's hooks. */
   bypasses: string[];
+  /** The committing git operations a shell command runs (identity from the agent's hook). */
+  gitOps: { sub: string; dir: string | null }[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -102,6 +104,7 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
     sessionId: str(payload.session_id) ?? str(payload.sessionId) ?? str(payload.conversation_id),
     writes: [],
     bypasses: [],
+    gitOps: [],
   };
   const name = tool.toLowerCase();
   if (PATCH_TOOLS.has(name) || (name === 'edit' || name === 'write') && typeof args.command === 'string' && args.command.includes('*** Begin Patch')) {
@@ -115,6 +118,7 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
       const facts = shellFacts(command);
       call.writes = facts.writes;
       call.bypasses = facts.bypasses;
+      call.gitOps = gitOperations(command);
     }
   }
   return call;

@@ -12,9 +12,10 @@ import { claimsNear } from './edit-claims.js';
 import type { AgentKind } from './kinds.js';
 import { type ToolCall, readToolCall } from './payload.js';
 import { markSeen, seenMarkerFile } from './seen.js';
-import { openAt, type Workspace } from './workspace.js';
+import { findRoot, openAt, type Workspace } from './workspace.js';
+import { resolve } from 'node:path';
 import { recordSession, sessionPlace } from './lifecycle.js';
-import type { ContinuedNotice } from '../sessions/store.js';
+import { type ContinuedNotice, recordCommitting } from '../sessions/store.js';
 
 /** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
 export function declaredName(agent: AgentKind, env: NodeJS.ProcessEnv, config: Pick<Config, 'aliases'>): string | null {
@@ -42,7 +43,10 @@ export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: s
   if (!call) return null;
   const now = new Date();
   // Every call the hook sees says the session is at work (one small write at most, ../sessions/store.ts).
-  const touched = recordSession(call.agent, call.sessionId, sessionPlace(rootArg, call.cwd), { kind: 'seen' }, now);
+  const place = sessionPlace(rootArg, call.cwd);
+  const touched = recordSession(call.agent, call.sessionId, place, { kind: 'seen' }, now);
+  // The agent's shell tool is about to commit: the commit is this agent's (../sessions/store.ts).
+  if (call.gitOps.length > 0 && call.sessionId && place) recordCommittingFor(call, place, now);
   const session = touched && touched.continued.length > 0 ? touched : undefined;
   if (call.writes.length === 0 && call.bypasses.length === 0 && !session) return null;
   const opened = await openAt(rootArg, call.cwd);
@@ -65,6 +69,17 @@ export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: s
     ignoreCase: ws.ignoreCase,
   });
   return { call, ws, config, decision, now, ...(session ? { session } : {}) };
+}
+
+/** One record per worktree the git commands run in (their -C, else the tool's working directory). */
+function recordCommittingFor(call: ToolCall, place: { worktree: string; commonDir: string }, now: Date): void {
+  const cwd = call.cwd ?? place.worktree;
+  const trees = new Set<string>();
+  for (const op of call.gitOps) {
+    const at = op.dir === null ? cwd : resolve(cwd, op.dir);
+    trees.add(findRoot(at) ?? place.worktree);
+  }
+  for (const worktree of trees) recordCommitting(place.commonDir, { agent: call.agent, session: call.sessionId!, worktree, at: now.toISOString(), ops: call.gitOps.map((o) => o.sub) });
 }
 
 /** An unclaimed write with no bypass: the call goes ahead with no output at all. */

@@ -370,3 +370,39 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
   }
   return facts;
 }
+
+/** git's subcommands that make or send commits: a shell command running one says who is about to commit (SPEC §14). */
+const COMMITTING = new Set(['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick']);
+
+/**
+ * The committing git operations `command` runs (every form: `git -C dir -c k=v commit`, chains,
+ * subshells, `sh -c '…'`, `$(…)`), each with the directory its `-C` names (null: the command's
+ * own). Kept apart from shellFacts: identity reads it, the edit-time check does not.
+ */
+export function gitOperations(command: string, depth = 0): { sub: string; dir: string | null }[] {
+  const out: { sub: string; dir: string | null }[] = [];
+  if (command.length > MAX_LENGTH || depth > MAX_DEPTH) return out;
+  const tokens = tokenize(command);
+  if (!tokens) return out;
+  for (const simple of simpleCommands(tokens)) {
+    for (const w of simple.words) {
+      // A command substitution is run too: read what it runs.
+      if (!w.literal && depth < MAX_DEPTH) for (const m of w.text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) out.push(...gitOperations(m[1] ?? m[2] ?? '', depth + 1));
+    }
+    const { argv } = unwrap(simple.words);
+    const name = base(argv[0]);
+    const args = argv.slice(1);
+    if (name === 'git') {
+      const { sub } = gitInvocation(args);
+      const c = args.findIndex((a) => a.text === '-C');
+      if (COMMITTING.has(sub)) out.push({ sub, dir: c !== -1 && args[c + 1]?.literal ? args[c + 1]!.text : null });
+    } else if (['sh', 'bash', 'zsh', 'dash'].includes(name)) {
+      const c = args.findIndex((a) => a.text === '-c' || /^-[a-z]*c$/.test(a.text));
+      const script = c === -1 ? undefined : args[c + 1];
+      if (script?.literal) out.push(...gitOperations(script.text, depth + 1));
+    } else if (name === 'eval' && depth < MAX_DEPTH) {
+      out.push(...gitOperations(args.filter((a) => a.literal).map((a) => a.text).join(' '), depth + 1));
+    }
+  }
+  return out;
+}

@@ -7,7 +7,14 @@ import type { Config } from '../config/config.js';
 import { identityMessages } from '../messages/identity.js';
 import { KNOWN_MARKERS } from './known-markers.js';
 
-export type IdentitySource = 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
+export type IdentitySource = 'agent-hook' | 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
+
+/** The agent whose own pre-tool hook saw its shell tool run this commit (src/sessions/store.ts), while fresh. */
+export interface HookCommitter {
+  agent: string;
+  /** Which hook and session, for messages. */
+  detail: string;
+}
 
 export interface Identity {
   name: string;
@@ -62,6 +69,20 @@ export function identityConflict(identity: Identity, markers: Marker[], aliases:
 }
 
 /**
+ * What contradicts the agent hook's record of who is committing: a declared name (PLAN_HOOKS_AGENT,
+ * git config plan-hooks.agent) of another agent, or markers none of which names it (an agent
+ * started by another inherits its markers: one that agrees is enough). Null when nothing does.
+ */
+export function hookConflict(hook: HookCommitter, declared: Identity | null, markers: Marker[], aliases: Config['aliases']): IdentityConflict | null {
+  const from = [{ variable: hook.detail, name: hook.agent }];
+  if (declared && !sameAgent(declared.name, hook.agent, aliases)) return { declared, markers: from };
+  if (markers.length > 0 && !markers.some((m) => sameAgent(m.name, hook.agent, aliases))) {
+    return { declared: { name: markers[0]!.name, source: 'agent-marker', detail: identityMessages.identityDetail.marker(markers[0]!.variable) }, markers: from };
+  }
+  return null;
+}
+
+/**
  * The pure part: given the facts, pick the identity. `branchHolder` is the claimant of the
  * in-progress task bound to the current branch (metadata.branch), if any. A branch binding
  * that the markers present contradict is not this committer's: the markers decide then.
@@ -72,7 +93,10 @@ export function pickIdentity(facts: {
   branchHolder: { name: string; task: string } | null;
   authorName: string | null;
   config: Pick<Config, 'agentMarkers' | 'aliases'>;
+  /** First of all: the agent's own hook saw its shell tool run this commit (hookConflict says what contradicts it). */
+  hook?: HookCommitter | null;
 }): Identity {
+  if (facts.hook) return { name: facts.hook.agent, source: 'agent-hook', detail: facts.hook.detail };
   const fromEnv = facts.env.PLAN_HOOKS_AGENT?.trim();
   if (fromEnv) return { name: fromEnv, source: 'env', detail: 'PLAN_HOOKS_AGENT' };
   if (facts.configAgent) return { name: facts.configAgent, source: 'git-config', detail: 'git config plan-hooks.agent' };

@@ -22,7 +22,9 @@ import { type Change, INDEX_DIFF, INDEX_JSON, PICKED_JSON_DIFF, parseRawDiff, re
 import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
 import { type RefReads, type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
-import { type Identity, type IdentityConflict, type Marker, branchHolder, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
+import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
+import { commonDirOf, readCommitting } from '../sessions/store.js';
+import { identityMessages } from '../messages/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
 import { type RawChange, blobsAt, regularBlobs } from './plan-blobs.js';
@@ -91,21 +93,30 @@ const planIdOf = (view: unknown): string | null => {
 
 const isConfigFile = (path: string) => path === CONFIG_FILE || path === 'package.json';
 
+/** The committing record the agents' pre-tool hook left for this worktree, while fresh (a cache: none when unreadable). */
+function hookCommitter(repo: Repository): HookCommitter | null {
+  const r = readCommitting(commonDirOf(repo.gitDir), repo.root, Date.now());
+  return r ? { agent: r.agent, detail: identityMessages.identityDetail.agentHook(r.agent, r.session, r.at) } : null;
+}
+
 /** The identity SPEC §4 gives for these facts; a commit already made passes its own author. */
 export function identityFor(
   repo: Repository,
   claims: LiveClaim[],
   env: NodeJS.ProcessEnv = process.env,
   authorName = repo.authorName,
+  committing = false,
 ): { identity: Identity; conflict: IdentityConflict | null; markers: Marker[] } {
   const markers = markersIn(env, repo.config);
-  const identity = pickIdentity({
-    env,
-    configAgent: repo.configAgent,
-    branchHolder: branchHolder(claims, repo.branch, repo.config.aliases),
-    authorName,
-    config: repo.config,
-  });
+  const facts = { env, configAgent: repo.configAgent, branchHolder: branchHolder(claims, repo.branch, repo.config.aliases), authorName, config: repo.config };
+  // First: the agent whose own hook saw its shell tool run this commit here, while fresh.
+  const hook = committing ? hookCommitter(repo) : null;
+  if (hook) {
+    const declared = pickIdentity(facts);
+    const conflict = hookConflict(hook, declared.source === 'env' || declared.source === 'git-config' ? declared : null, markers, repo.config.aliases);
+    return { identity: pickIdentity({ ...facts, hook }), conflict, markers };
+  }
+  const identity = pickIdentity(facts);
   return { identity, conflict: identityConflict(identity, markers, repo.config.aliases), markers };
 }
 
@@ -249,7 +260,8 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // The plans the change touches were read whole with the views (a miss whenever `whole` is not empty).
   const textOf = new Map([...whole].map((oid) => [oid, blobs ? blobs.text(oid) : null]));
   const allClaims = () => (claims ??= set!.claims());
-  const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims());
+  // The agent hook's record decides a commit (the index), not a command a person runs later.
+  const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims(), process.env, repo.authorName, source.kind === 'index');
 
   const planChanges: PlanChange[] = touched.map((c) => ({
     file: c.path,

@@ -6,6 +6,7 @@ export const identityMessages = {
     branch: (task: string) => `task ${task} is bound to this branch`,
     marker: (variable: string) => `environment variable ${variable}`,
     gitAuthor: 'git config user.name',
+    agentHook: (agent: string, session: string, at: string) => `the ${agent} agent hook, which saw its shell tool run this git command (session ${session}, ${at})`,
   },
   /** `plan-hooks --help`'s line for whoami; its --help follows. */
   whoamiPurpose: 'Print who plan-hooks thinks is committing, and why',

@@ -209,3 +209,59 @@ export function commonDirOf(gitDir: string): string {
     return gitDir;
   }
 }
+
+// Who is about to commit (SPEC §14, issue 25 item 1): the pre-tool hook saw an agent's shell tool
+// run `git commit` (push, merge, rebase, am, cherry-pick) in a worktree, and leaves one small file
+// per worktree saying so. A commit made there while it is fresh is that agent's, whatever the
+// environment declares. A cache like the sessions: damaged or missing, the markers decide as before.
+
+/** How long after the agent's shell tool ran a committing git command its record decides. */
+export const COMMITTING_FRESH_MS = 5 * 60_000;
+
+export interface CommittingRecord {
+  agent: string;
+  session: string;
+  worktree: string;
+  at: string;
+  ops: string[];
+}
+
+export const committingDir = (commonDir: string) => join(commonDir, 'plan-hooks', 'committing');
+const committingFile = (commonDir: string, worktree: string) => join(committingDir(commonDir), `${hash(worktree)}-${hash(`${worktree}\0`)}.json`);
+
+/** Records that `agent`'s session is about to commit in `worktree`. Never throws. */
+export function recordCommitting(commonDir: string, record: CommittingRecord): void {
+  const file = committingFile(commonDir, record.worktree);
+  const tmp = `${file}.${process.pid}.tmp`;
+  const text = JSON.stringify({ ...record, session: boundedId(record.session), ops: record.ops.slice(0, 10) });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, file);
+      return;
+    } catch {
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+      } catch {
+        return;
+      }
+    }
+  }
+}
+
+/** The fresh record for `worktree`, or null (none, stale, damaged, or another worktree's). */
+export function readCommitting(commonDir: string, worktree: string, now: number): CommittingRecord | null {
+  try {
+    const text = readFileSync(committingFile(commonDir, worktree), 'utf8');
+    if (text.length > MAX_BYTES) return null;
+    const r = JSON.parse(text) as CommittingRecord;
+    if (typeof r.agent !== 'string' || typeof r.session !== 'string' || r.worktree !== worktree || !isTime(r.at)) return null;
+    const age = now - Date.parse(r.at);
+    if (age < -60_000 || age > COMMITTING_FRESH_MS) return null;
+    // A session that has since ended (a usage limit, an exit) commits no more: its successor may, here.
+    const session = readRecord(sessionFile(commonDir, r.agent, r.session));
+    return session?.ended ? null : r;
+  } catch {
+    return null;
+  }
+}

@@ -33,7 +33,7 @@ import { mirrorToNotes } from './notes.js';
 import { drain, identityEnv, SEQUENCER_FILES, writeRecord, type CommitRecord, type Drainer, type PendingRecord, type RewriteRecord } from './pending.js';
 import { findGaps, GAP_LIMIT, mayHaveGaps, type Recorded, recordedFrom } from './gaps.js';
 
-const IDENTITY_SOURCES: Identity['source'][] = ['env', 'git-config', 'branch', 'agent-marker', 'git-author'];
+const IDENTITY_SOURCES: Identity['source'][] = ['agent-hook', 'env', 'git-config', 'branch', 'agent-marker', 'git-author'];
 
 /** Pure: what git was doing, from the parents and the sequencer files present at commit time. */
 export function operationOf(parents: number, state: string[]): Operation {
