@@ -6,7 +6,7 @@
 // itself: its own tasks continued by another while it was stopped, and requests made to it.
 import type { LiveClaim, PlanVersion } from '../core/claims.js';
 import { type HolderState, type SessionFact, disputedEnd, holderState } from '../core/claim-state.js';
-import { handoversIn, requestsIn } from '../core/handover.js';
+import { type RequestRecord, handoversIn, requestsIn } from '../core/handover.js';
 import { sameAgent } from '../core/identity.js';
 import type { PlanState, Task } from '../core/plan-types.js';
 import type { LeftUncommitted } from '../core/handover.js';
@@ -120,6 +120,16 @@ export function continuedFrom(me: string, versions: PlanVersion[], aliases: Reco
   for (const v of versions) {
     if (!v.source.here || typeof v.plan !== 'object' || v.plan === null) continue;
     for (const h of handoversIn(v.plan as PlanState)) if (h.kind === 'continue' && sameAgent(h.from, me, aliases) && !sameAgent(h.to, me, aliases)) out.push({ task: h.task, by: h.to, at: h.at });
+  }
+  return out.slice(-5);
+}
+
+/** The requests recorded on `tasks` in these plans, to whoever holds each now (bounded). */
+export function openRequestsFor(tasks: Set<string>, versions: PlanVersion[]): RequestRecord[] {
+  const out: RequestRecord[] = [];
+  for (const v of versions) {
+    if (typeof v.plan !== 'object' || v.plan === null) continue;
+    for (const q of requestsIn(v.plan as PlanState)) if (tasks.has(q.task) && !out.some((o) => o.at === q.at && o.text === q.text)) out.push(q);
   }
   return out.slice(-5);
 }

@@ -17,7 +17,7 @@ import { persistIdentity, renderSessionStart } from './session-start.js';
 import { openAt, workspaceVersions } from './workspace.js';
 import { recordSession } from './lifecycle.js';
 import { pruneSessions, readSessions } from '../sessions/store.js';
-import { continuedFrom, pickupLines } from './pickup.js';
+import { continuedFrom, openRequestsFor, pickupLines } from './pickup.js';
 
 /** The one line edit time writes when it cannot judge a call, which then goes ahead. */
 export const failOpenLine = (detail: string): string => messages.agent.failOpen(sanitizeLine(detail).slice(0, 300));
@@ -59,7 +59,12 @@ export function preToolReply({ call, config, decision, now, ws, session }: PreTo
   if (call.bypasses.length > 0) notes.push(messages.agent.bypassWarning([...new Set(call.bypasses)].map(sanitizeLine)));
   if (decision) {
     const { identity } = editIdentity(call.agent, env, config);
-    if (decision.refusals.length > 0) return denyReply(call.host, [editReason(call, decision, identity, now, true, rotation()), ...notes].join('\n'));
+    if (decision.refusals.length > 0) {
+      // Open requests to the holders of the refused claims: what others already asked of them.
+      const tasks = new Set(decision.refusals.map((h) => h.claim.task));
+      const asked = openRequestsFor(tasks, workspaceVersions(ws, config)).map((q) => messages.rotation.openRequest(sanitizeLine(q.task), sanitizeLine(q.from), sanitizeLine(q.text), sanitizeLine(q.at)));
+      return denyReply(call.host, [editReason(call, decision, identity, now, true, rotation()) + asked.join(''), ...notes].join('\n'));
+    }
     if (decision.warnings.length > 0) notes.unshift(editReason(call, decision, identity, now, false, rotation()));
   }
   return notes.length > 0 ? warnReply(call.host, notes.join('\n')) : SILENT;

@@ -1,7 +1,7 @@
 // `plan-hooks claim <task> [--as NAME] [--takeover | --continue]`.
 import type { Command } from './shared/command.js';
 import { messages } from '../messages/index.js';
-import { claimTask, type ContinueFacts, continueTask } from '../plan/edit.js';
+import { claimTask, type ContinueFacts, continueTask, pausedHolder } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 import type { HolderState } from '../core/claim-state.js';
 
@@ -19,11 +19,21 @@ const command: Command = {
         if (values.continue === true && values.takeover === true) throw fail(messages.rotation.continueUsage);
       },
       // The sessions and what each worktree left uncommitted: read only for a continuation.
-      prepare: async (seen, values) => (values.continue === true ? (await import('../sessions/facts.js')).continueFacts(seen.repo) : undefined),
+      prepare: async (seen, values) => {
+        if (values.continue === true) return (await import('../sessions/facts.js')).continueFacts(seen.repo);
+        // A refusal of a paused claim names --continue first: the sessions only (no git).
+        const { readSessions, commonDirOf } = await import('../sessions/store.js');
+        return { sessions: readSessions(commonDirOf(seen.repo.gitDir)), idleAfterMinutes: seen.config.idleAfterMinutes };
+      },
       apply: (plan, taskId, ctx, values, extra) => {
         actor = ctx.actor;
         aliases = ctx.aliases;
-        if (values.continue !== true) return claimTask(plan, taskId, ctx, { takeover: values.takeover === true });
+        if (values.continue !== true) {
+          const outcome = claimTask(plan, taskId, ctx, { takeover: values.takeover === true });
+          const facts = extra as Pick<ContinueFacts, 'sessions' | 'idleAfterMinutes'> | undefined;
+          const paused = !outcome.ok && facts ? pausedHolder(plan, taskId, ctx, facts) : null;
+          return paused && !outcome.ok ? { ...outcome, fix: `${paused}; or ${outcome.fix}` } : outcome;
+        }
         const facts = extra as ContinueFacts & { commonDir: string };
         return continueTask(plan, taskId, ctx, { ...facts, onContinued: (holder, state, task) => (box.continued = { holder, state, task, facts }) });
       },

@@ -45,7 +45,7 @@ export const planMessages = {
   }),
   transitionClaimMoved: (task: string, holder: string, to: string, since: string, committer: string) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes claimedBy to ${to}`,
-    fix: `coordinate with ${holder}: they can release it ('plan-hooks release ${task}') or hand it over themselves; or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+    fix: `if ${holder}'s sessions have stopped, continue it in one step: 'plan-hooks claim ${task} --continue' (it records the handover this commit needs); otherwise coordinate with ${holder}: they can release it ('plan-hooks release ${task}') or hand it over themselves; or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   transitionClaimedTaskChanged: (task: string, holder: string, since: string, committer: string, fields: string[]) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes it (${fields.join(', ')}); only the holder changes a task while its claim is live`,

@@ -111,6 +111,19 @@ export function continueTask(plan: PlanState, taskId: string, ctx: EditContext, 
   }, ctx);
 }
 
+/** The first way forward when the task's holder (someone else) is paused: continue it; null otherwise. */
+export function pausedHolder(plan: PlanState, taskId: string, ctx: EditContext, facts: Pick<ContinueFacts, 'sessions' | 'idleAfterMinutes'>): string | null {
+  for (const item of items(plan)) {
+    const task = tasks(item).find((t) => t.id === taskId);
+    if (!task) continue;
+    const holder = holderOf(task);
+    if (holder === null || sameAgent(holder, ctx.actor, ctx.aliases)) return null;
+    const state = holderState({ holder, stale: isStaleClaim(task, { ...item, log: Array.isArray(item.log) ? item.log : [] }, ctx.now, ctx.staleAfterHours), sessions: facts.sessions, now: ctx.now, idleAfterMinutes: facts.idleAfterMinutes, aliases: ctx.aliases });
+    return state.state === 'paused' ? messages.rotation.continueFirst(taskKey(plan.planId, taskId), holder, state.why ?? 'idle').trim().replace(/^- /, '') : null;
+  }
+  return null;
+}
+
 /** `handover --to NAME`: a person moves a claim, live or not, to NAME; recorded as `continue` is. */
 export function handoverTask(plan: PlanState, taskId: string, ctx: EditContext, to: string): EditOutcome {
   return edit(plan, taskId, (task, item, name, next) => {
