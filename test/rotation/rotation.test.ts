@@ -18,6 +18,10 @@ const CODEX = { CODEX_SANDBOX: 'seatbelt' };
 /** claude, in the linked worktree: session start, claims the task (committed), edits src/export.ts and leaves it uncommitted. */
 function claudeWorks(wt: Repo): void {
   assert.equal(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-1')).code, 0);
+  // The handoff names the commit the work builds on: the pickup lists what came after it.
+  const p = planOf(wt);
+  p.handoff.lastCommit = wt.git('rev-parse', 'HEAD').trim();
+  wt.writeJson('docs/export-plan.json', p);
   const claim = wt.cli(['claim', TASK], CLAUDE);
   assert.equal(claim.code, 0, claim.stderr);
   wt.git('add', 'docs/export-plan.json');
@@ -41,6 +45,7 @@ function codexContinues(wt: Repo, why: RegExp): void {
   assert.match(text, /verify: npm test -- export/);
   assert.match(text, /next action: Add the retry loop/);
   assert.match(text, /left uncommitted in .*-wt:\n\s+src\/export\.ts \(\+3 -0\)/);
+  assert.match(text, /1 commit since the handoff's lastCommit [0-9a-f]{12}:\n\s+[0-9a-f]{12} claim first-task \(claude\)/);
 
   const before = runHook(wt, wt.dir, 'codex', 'PreToolUse', codex.patch(wt.dir, 'x-1', 'src/export.ts'));
   const reason = denied(before);
@@ -117,6 +122,9 @@ describe('rotation: claude stops at its usage limit, codex continues', () => {
     assert.ok(rec.ended);
     codexContinues(wt, /stopped at its usage limit \(rate_limit\)/);
     handoverShown(repo, wt, dirs, 'continued');
+    // Hours later claude comes back (a new session): told its task was continued, and by whom.
+    const back = context(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-2')));
+    assert.match(back, new RegExp(`Note: your claim ${TASK} was continued by codex at .*; it is codex's now`));
   });
 
   test("claude merely idle past the window: paused by idleness; codex continues the same way", () => {
