@@ -3,7 +3,7 @@
 // .claude/settings.json, through sh, with the documented PreToolUse payload on stdin, for an
 // unclaimed path in a repository of 20 plans × 50 tasks with 200 live claims held by codex on
 // other files — against a bare `node -e ''`, in the same hyperfine run (target ≤ 1.2×). Every call
-// records its session (SPEC §14, src/sessions/store.ts): the main row is a session already seen
+// records its session (src/sessions/store.ts): the main row is a session already seen
 // (at most one write every 20 s); a row writes the record each time (a session's first call), and
 // one times the SessionEnd hook, which Claude Code runs under a short default timeout (~1.5 s).
 import { execFileSync, spawnSync } from 'node:child_process';

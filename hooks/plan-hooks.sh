@@ -25,7 +25,7 @@ i="${XDG_CONFIG_HOME:-$HOME/.config}/plan-hooks/init.sh"
 # needs a copy too, and for post-rewrite, whose record the runner writes; plan-hooks gets it below.
 case $hook in
   post-rewrite) input=$(cat); have_input=1 ;;
-  # The other hooks git gives input on stdin (src/hooks/registry.ts), filled in by 'plan-hooks init'.
+  # The other hooks git gives input on stdin (src/core/hook-table.ts), filled in by 'plan-hooks init'.
   @STDIN_HOOKS@) [ -n "$chained" ] && [ -x "$chained" ] && { input=$(cat); have_input=1; } ;;
 esac
 if [ -n "$chained" ] && [ -x "$chained" ]; then
@@ -49,7 +49,7 @@ case $hook in
       cp -R "$here/_" .husky/_
     fi
     exit 0 ;;
-  # The hooks of src/hooks/registry.ts, filled in by 'plan-hooks init'; any other runs nothing.
+  # The hooks of src/core/hook-table.ts, filled in by 'plan-hooks init'; any other runs nothing.
   @HOOKS@) ;;
   *) exit 0 ;;
 esac
@@ -106,7 +106,7 @@ head_of() {
   [ ${#hid} -eq 40 ] || [ ${#hid} -eq 64 ]
 }
 
-# Applies pre-commit's trailer record (src/hooks/trailer.ts: trailerArgs is this function's
+# Applies pre-commit's trailer record (src/check/trailer.ts: trailerArgs is this function's
 # twin) to the message file $1 for git's message source $2; the record's lines on stdin.
 apply_trailers() {
   m=$1 s=${2-}
@@ -137,7 +137,7 @@ apply_trailers() {
 
 if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN_HOOKS_DOCTOR-}" ]; then
   # pre-commit leaves '<tree> <HEAD>' and the trailers for this commit here: then node need not
-  # start (src/hooks/trailer.ts). Consumed either way (emptied: an empty record is none, and
+  # start (src/check/trailer.ts). Consumed either way (emptied: an empty record is none, and
   # the shell empties a file without a process); without it (--no-verify, cherry-pick,
   # rebase) or for another index or HEAD, node runs, and always under PLAN_HOOKS=2, whose
   # trace shows each hook run.

@@ -34,7 +34,7 @@ for (const file of readdirSync(join(root, 'schema')).filter((f) => f.endsWith('.
 // ~0.5 ms a module and start node's ESM loader (~3 ms). So each hook is one CommonJS file,
 // dist/src/hooks/<hook>.cjs, that the runner starts directly. Its dynamic imports are bundled
 // too (evaluated only when reached), except two that only a commit staging a plan reaches and
-// that bring the plan validator: those are a second CommonJS file, hooks/plan-commit.cjs,
+// that bring the plan validator: those are a second CommonJS file, dist/src/hooks/plan-commit.cjs,
 // required only then (as ES modules from dist/src they cost a plan commit ~40 modules and the
 // ESM loader). It carries its own copies of shared modules (its sentences aside: it requires the
 // hooks' messages.cjs, as their bundles do, below), which is why errors are told apart by a

@@ -1,7 +1,7 @@
-// The layers of src/ (docs/ARCHITECTURE.md), checked rather than claimed: no import cycle
-// between folders, lib/ (generic helpers) imports nothing of the product, and core/ (the
-// decisions) is pure. A violation names the import or the line that makes it, so the fix is
-// evident.
+// The layers of src/ (docs/ARCHITECTURE.md), checked rather than claimed: every run-time import
+// goes down the layer order, no import cycle between folders, lib/ (generic helpers) imports
+// nothing of the product, and core/ (the decisions) is pure. A violation names the import or the
+// line that makes it, so the fix is evident.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,67 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_ROOT, removeDir } from './fixtures/repo.js';
 import { sources } from './fixtures/sources.js';
+
+/**
+ * The layer order of src/, top down, written once (docs/ARCHITECTURE.md's table lists the same
+ * rows): a module imports at run time only from its own row and the rows below it. Folders in one
+ * row may import each other (the cycle check still holds between them); a file directly in src/
+ * is its own unit (`cli`, `errors`, ...). A new folder takes its row here and in the table.
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['commands', 'cli'],
+  ['install'],
+  ['hooks'],
+  ['agents'],
+  ['status'],
+  ['worklog'],
+  ['handoff'],
+  ['check'],
+  ['facts'],
+  ['remote'],
+  ['claims'],
+  ['identity'],
+  ['plan'],
+  ['sessions'],
+  ['git'],
+  ['config', 'generated'],
+  ['core'],
+  ['problems'],
+  ['fs'],
+  ['messages', 'term', 'errors', 'version'],
+  ['lib'],
+];
+
+/** Run-time imports: `import type`, `export type` and imports of types only load nothing. */
+function runTimeImports(file: string): string[] {
+  const out: string[] = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(import|export)\s(type\s)?([^'"]*?)from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) {
+    const names = /^\s*\{([^}]*)\}\s*$/.exec(m[3] ?? '')?.[1]?.split(',').map((n) => n.trim()).filter(Boolean);
+    if (m[2] || (names && names.length > 0 && names.every((n) => n.startsWith('type ')))) continue;
+    out.push(resolve(dirname(file), (m[4] ?? m[5])!.replace(/\.js$/, '.ts')));
+  }
+  return out;
+}
+
+/** Every run-time import that goes up the layer order, and every folder the order does not name. */
+export function orderViolations(src: string, layers: readonly (readonly string[])[] = LAYERS): string[] {
+  const rank = new Map(layers.flatMap((row, i) => row.map((unit) => [unit, i] as const)));
+  const problems: string[] = [];
+  const unplaced = new Set<string>();
+  for (const file of sources(src)) {
+    const from = unitOf(src, file);
+    if (!rank.has(from)) unplaced.add(from);
+    for (const target of runTimeImports(file)) {
+      const to = unitOf(src, target);
+      if (to === from || relative(src, target).startsWith('..') || !rank.has(from) || !rank.has(to)) continue;
+      if (rank.get(to)! < rank.get(from)!) {
+        problems.push(`${relative(src, file)} imports ${relative(src, target)} at run time, but ${to}/ is above ${from}/ in the layer order (LAYERS, docs/ARCHITECTURE.md): move the code down, or use import type`);
+      }
+    }
+  }
+  for (const unit of [...unplaced].sort()) problems.push(`src/${unit} is in no row of the layer order: add it to LAYERS in test/architecture.test.ts and to docs/ARCHITECTURE.md's table`);
+  return problems;
+}
 
 /** Folders that may import only from themselves (generic code, no product idea in it). */
 const SELF_CONTAINED = ['lib'];
@@ -169,6 +230,39 @@ function inScratch(prefix: string, body: (write: (path: string, text: string) =>
 
 test('src/ has no import cycle between folders, and lib/ depends on nothing of the product', () => {
   assert.deepEqual(layerViolations(join(PACKAGE_ROOT, 'src')), []);
+});
+
+test('every run-time import in src/ goes down the layer order, and every folder has its row', () => {
+  assert.deepEqual(orderViolations(join(PACKAGE_ROOT, 'src')), []);
+});
+
+test("docs/ARCHITECTURE.md's layer table lists the test's order, row for row", () => {
+  const doc = readFileSync(join(PACKAGE_ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+  const table = doc.slice(doc.indexOf('## The layers'));
+  // The table's first column: each row names its folders and files as `src/<unit>/` or `src/<unit>.ts`.
+  const rows = table
+    .split('\n')
+    .filter((line) => /^\| `src\//.test(line))
+    .map((line) => [...line.split('|')[1]!.matchAll(/`src\/([a-z-]+)(?:\/|\.ts)`/g)].map((m) => m[1]!));
+  assert.deepEqual(rows, LAYERS.map((row) => [...row]));
+});
+
+test('the order check fails on a deliberate import up the order, and on a folder with no row', () => {
+  inScratch('plan-hooks-order-', (write, src) => {
+    write('git/read.ts', "import { loadConfig } from '../config/load.js';\nimport { plan } from '../plan/read.js';\nexport const read = () => plan + loadConfig;\n");
+    write('plan/read.ts', "import type { Read } from '../git/read.js';\nimport { type Later } from '../worklog/later.js';\nexport const plan = 1;\n");
+    write('config/load.ts', 'export const loadConfig = 1;\n');
+    write('worklog/later.ts', "const m = await import('../hooks/run.js');\nexport type Later = typeof m;\n");
+    write('hooks/run.ts', 'export const run = 1;\n');
+    write('rounds/live.ts', "import { plan } from '../plan/read.js';\nexport const live = plan;\n");
+    const layers = [['hooks'], ['worklog'], ['plan'], ['git'], ['config']];
+    const problems = orderViolations(src, layers);
+    const text = problems.join('\n');
+    assert.match(text, /^git\/read\.ts imports plan\/read\.ts at run time, but plan\/ is above git\/ in the layer order/m);
+    assert.match(text, /^worklog\/later\.ts imports hooks\/run\.ts at run time, but hooks\/ is above worklog\//m);
+    assert.match(text, /^src\/rounds is in no row of the layer order/m);
+    assert.equal(problems.length, 3, text);
+  });
 });
 
 test('core/ is pure: no node: module, process, clock or randomness, and no run-time import of an impure layer', () => {

@@ -46,7 +46,7 @@ export function agentEntries(kind: AgentKind): Entry[] {
   const pre = agentCommand(kind, 'pre-tool');
   const start = agentCommand(kind, 'session-start');
   const cmd = (event: HookEvent) => ({ type: 'command', command: agentCommand(kind, event) });
-  // The lifecycle events record the session (SPEC §14): an end of turn (Claude Code and Codex
+  // The lifecycle events record the session (docs/rotation.md): an end of turn (Claude Code and Codex
   // Stop, Gemini AfterAgent, Cursor stop), a stop on an API error (Claude Code StopFailure, whose
   // error_type says rate_limit), the end of the session (SessionEnd / sessionEnd, with a reason).
   // Codex has no session-end event: its sessions go paused by idleness.

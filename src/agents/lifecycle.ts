@@ -1,4 +1,4 @@
-// The session record each agent hook event leaves (SPEC §14): a tool call, a session start or an
+// The session record each agent hook event leaves (docs/rotation.md): a tool call, a session start or an
 // end of turn says the session is at work; a stop on an error (Claude Code's StopFailure: its
 // error_type, e.g. rate_limit) or an end (SessionEnd, Gemini's and Cursor's and Copilot's
 // sessionEnd: their reason) says it stopped, and why. The store is ../sessions/store.ts; this

@@ -1,4 +1,4 @@
-// The successor's pickup at session start (SPEC §14): for each claim of another holder whose
+// The successor's pickup at session start (docs/rotation.md): for each claim of another holder whose
 // sessions stopped (paused) or that went stale, what it needs to continue in one command — the
 // task, its acceptance, the plan's verify and next action, the previous holder and why it
 // stopped, the commits since the handoff's lastCommit (subject, agent) and the files left

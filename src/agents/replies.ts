@@ -84,7 +84,7 @@ export async function sessionStart(kind: AgentKind, payload: unknown, rootArg: s
   const versions = workspaceVersions(ws, config);
   const claims = liveClaims(versions, now, config.staleAfterHours);
   let text = renderSessionStart({ identity, versions, claims, config, now, declaredOther });
-  // Rotation (SPEC §14): what a successor needs to continue a paused claim, read from git now;
+  // Rotation (docs/rotation.md): what a successor needs to continue a paused claim, read from git now;
   // what the returning holder must know. A cache that cannot be read changes nothing here.
   const sessions = readSessions(ws.commonDir);
   const recent = (at: string) => now.getTime() - Date.parse(at) <= config.staleAfterHours * 3600_000;

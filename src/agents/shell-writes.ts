@@ -371,7 +371,7 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
   return facts;
 }
 
-/** git's subcommands that make or send commits: a shell command running one says who is about to commit (SPEC §14). */
+/** git's subcommands that make or send commits: a shell command running one says who is about to commit (docs/rotation.md). */
 const COMMITTING = new Set(['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick']);
 
 /**

@@ -78,7 +78,7 @@ export function openWorkspace(root: string): Workspace | null {
 }
 
 /**
- * A plan file's value for the claims, as readPlanText gives it (./plan/plan-text.ts: the BOM
+ * A plan file's value for the claims, as readPlanText gives it (../plan/plan-text.ts: the BOM
  * ignored, the last of repeated keys) without its scan for problems, which costs ~3 ms a plan
  * on every edit and changes no claim: validate and the commit report those problems.
  */

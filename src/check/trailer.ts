@@ -7,7 +7,7 @@
 // pre-commit saw: a node start is most of a hook's cost, one `git interpret-trailers` is not.
 // The record is consumed either way; without one that matches (--no-verify, a cherry-pick, a
 // rebase pick, the first commit, a changed index) prepare-commit-msg runs in node and decides.
-// The runner and ./prepare-commit-msg.ts apply a record the same way (trailerArgs below and its
+// The runner and ../hooks/prepare-commit-msg.ts apply a record the same way (trailerArgs below and its
 // shell twin in hooks/plan-hooks.sh; test/internals/trailer-fast-path.test.ts holds both to it).
 //
 // Whether the index is still the one pre-commit saw is a file's identity, not a `git write-tree`
@@ -140,8 +140,8 @@ export function recordLines(facts: { identity: { name: string; source: string };
   return lines;
 }
 
-// THE COMMITTER'S IDENTITY TRAVELS WITH THE COMMIT. What the hooks decided at commit time (SPEC
-// §4: name and source) is written into the message as `Plan-Agent: <name> (<source>) <seal>`,
+// THE COMMITTER'S IDENTITY TRAVELS WITH THE COMMIT. What the hooks decided at commit time (the
+// identity: name and source) is written into the message as `Plan-Agent: <name> (<source>) <seal>`,
 // so pre-push in another terminal and CI in a fresh clone judge the commit by its committer,
 // not by whoever pushes it. The seal binds the record to the commit's tree: a record copied
 // from another commit, typed by hand without the tree, or carried by a rebase or cherry-pick

@@ -10,7 +10,7 @@
 // character each (latin1): no UTF-8 decoding of the whole file (2 MB at 10,000 claims, ~5 ms of
 // every commit), only of the lines parsed; so offsets count bytes and lines sort by byte.
 //
-// Local state, never a witness (SPEC §5): a checked cache (../lib/cache-file.ts), so a truncated
+// Local state, never a witness: a checked cache (../lib/cache-file.ts), so a truncated
 // or hand-edited file is ignored (and rewritten by the next miss). The background writer judges
 // each commit from the plan blobs themselves.
 import { join } from 'node:path';

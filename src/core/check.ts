@@ -50,7 +50,7 @@ export interface Decision {
   claimWarnings: ClaimHit[];
   /** The committer's own claims the change falls under (for the Plan-Task trailer). */
   ownHits: ClaimHit[];
-  /** The handovers the change records (SPEC §14), each listed in the report; its file is the plan's. */
+  /** The handovers the change records (docs/rotation.md), each listed in the report; its file is the plan's. */
   handovers: (HandoverRecord & { file: string })[];
 }
 

@@ -68,7 +68,7 @@ export function hoursSince(at: string | null | undefined, now: Date): number | n
 /** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */
 export const claimAgeHours = (task: Task, now: Date): number | null => hoursSince(task.claimedAt, now);
 
-// Rotation (SPEC §14): whether a held claim's holder is still at it. The agents' own hooks record
+// Rotation (docs/rotation.md): whether a held claim's holder is still at it. The agents' own hooks record
 // each session (src/sessions/store.ts, a cache under the git common dir); the facts come in here.
 
 /** One agent session as the agents' hooks saw it. */

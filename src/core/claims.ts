@@ -155,7 +155,7 @@ export type DecidedClaim = Omit<LiveClaim, 'stale'> & { basis: StaleBasis };
  * without `files` claims no paths but still binds its branch (identity).
  */
 export function decideClaims(versions: PlanVersion[]): DecidedClaim[] {
-  // The claims cache keeps what this returns (./decided-cache.ts): change DECIDED_FORMAT with it.
+  // The claims cache keeps what this returns (../claims/decided-cache.ts): change DECIDED_FORMAT with it.
   // A version neither held nor dated decides nothing (rule 2), unless it may be a release of
   // the HEAD version of the same plan; skipping the rest keeps large plans cheap.
   const replacing = new Set(versions.filter((v) => v.source.kind === 'head').map((v) => v.file));

@@ -1,4 +1,4 @@
-// Handovers and requests as the plan records them (SPEC §14), pure. Both live in a work item's
+// Handovers and requests as the plan records them (docs/rotation.md), pure. Both live in a work item's
 // log entry, under `metadata.planHooks` (plan-state v1 leaves log metadata free), so a plan that
 // carries them stays schema-valid everywhere and git carries them to every clone and to CI:
 //   { "planHooks": { "handover": { kind, task, from, to, by, stopped?, uncommitted? } } }

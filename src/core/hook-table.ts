@@ -1,7 +1,7 @@
 // The one table of the git hooks plan-hooks runs. Everything that lists hooks derives from it:
 // the build's bundles (scripts/build.mjs), the runner's cases (hooks/plan-hooks.sh, rendered by
 // src/install/scripts.ts), what init installs and doctor checks, how runHook treats an exit
-// code or an error (./main.ts), lefthook's use_stdin, `plan-hooks hook`'s list, and the tests.
+// code or an error (../hooks/main.ts), lefthook's use_stdin, `plan-hooks hook`'s list, and the tests.
 // Adding a hook: its row here and its file src/hooks/<name>.ts (default export: HookRun).
 // test/hooks/registry.test.ts fails when a derived place misses a hook. No imports: the build
 // and the runner's renderer read it without loading anything else.

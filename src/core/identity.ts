@@ -1,4 +1,4 @@
-// Who is committing, found without the committer's help (SPEC §4). First hit wins; a declared
+// Who is committing, found without the committer's help. First hit wins; a declared
 // name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, a command's --as) must agree with the
 // coding-agent markers in the environment, or there must be none.
 import type { Config } from '../config/config.js';

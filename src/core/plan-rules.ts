@@ -1,4 +1,4 @@
-// The rules of SPEC §3 beyond the schema, on a plan that already passed the schema. Pure:
+// The plan rules beyond the schema, on a plan that already passed the schema. Pure:
 // the plan, the git facts and the clock in; problems out.
 import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../lib/pattern.js';
 import { claimAgeHours, holderOf, isStaleClaim } from './claim-state.js';

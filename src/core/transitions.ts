@@ -1,7 +1,7 @@
-// The transition rules of SPEC §3: what a commit may do to a plan, judged by comparing the plan
+// The transition rules: what a commit may do to a plan, judged by comparing the plan
 // it stages with the plan at HEAD. Pure: two plans and the committer in, problems out.
 //
-// Decisions the SPEC leaves open, made here:
+// Decisions the rules leave open, made here:
 // - Work items and tasks are matched by id (items and tasks may be reordered or moved);
 //   log and changelog entries are matched by position (appending is the only allowed change).
 // - Removing a work item that has log entries removes those entries: an error like any other.

@@ -1,11 +1,11 @@
-// The facts of one change, gathered once, the same way for every hook and command (SPEC §6):
+// The facts of one change, gathered once, the same way for every hook and command:
 //   - the index against HEAD: pre-commit, prepare-commit-msg (readIndexFacts);
 //   - a commit against its first parent: pre-push, `check --range` (./commit.ts, readCommitFacts);
 //   - the working tree against HEAD: whoami, status, the handoff, edit time (readWorktreeFacts).
 // Each gives the root, the configuration in force, the changed paths, the plan versions that
 // judge the change, the live claims they hold, the identity with its source, and the time.
 //
-// What judges a change stood before it (SPEC §5): the configuration, the plans, the claims and
+// What judges a change stood before it: the configuration, the plans, the claims and
 // the branch bindings are HEAD's (plus the base branch's and the other worktrees' committed
 // plans, i.e. their HEADs), never what the change itself brings. The staged plans are judged
 // by the transition rules against HEAD's; a staged configuration takes effect from the next
@@ -78,7 +78,7 @@ export interface Facts {
    */
   planIds: { file: string; planId: string | null }[];
   identity: Identity;
-  /** A declared identity the agent markers present contradict (SPEC §4), or null. */
+  /** A declared identity the agent markers present contradict (core/identity.ts), or null. */
   conflict: IdentityConflict | null;
   markers: Marker[];
   now: Date;
@@ -99,7 +99,7 @@ function hookCommitter(repo: Repository): HookCommitter | null {
   return r ? { agent: r.agent, detail: identityMessages.identityDetail.agentHook(r.agent, r.session, r.at) } : null;
 }
 
-/** The identity SPEC §4 gives for these facts; a commit already made passes its own author. */
+/** The identity core/identity.ts picks for these facts; a commit already made passes its own author. */
 export function identityFor(
   repo: Repository,
   claims: LiveClaim[],
@@ -187,7 +187,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // The order of the reads matters: write-tree comes before the diff in the same shell (the
   // runner's, or one lane of gitBatch: commands alternate lanes, two apart), so a path added while the hook
   // runs is either in the diff the check reads or not in the tree the verified marker names,
-  // and post-commit then finds the commit unverified (SPEC §6, FIELD-NOTES "Race").
+  // and post-commit then finds the commit unverified.
   const { repo, extra, refListing, onBase } = await openRepositoryWith(cwd, indexReads(withTree), INDEX_REF_READS);
   const { tree: treeOut, index: listing, diff } = extra;
   const index = listing.blobs;

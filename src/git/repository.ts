@@ -116,7 +116,7 @@ export async function openRepository(cwd = process.cwd()): Promise<Repository> {
  * openRepository, plus `extra` reads in the same git batch. Every read is the same whatever the
  * configuration, so the runner can make them before node starts (src/git/prefetch.ts).
  *
- * The configuration is HEAD's (SPEC §5: what judges a commit stood before it): a commit that
+ * The configuration is HEAD's (what judges a commit stood before it): a commit that
  * changes .plan-hooks.json or package.json's "plan-hooks" key changes the rules for the commits
  * after it. Before the first commit nothing stood before: the base branch's configuration when
  * there is one, else the working tree's (a new repository's first commit brings its rules). A

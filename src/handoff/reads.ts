@@ -41,7 +41,7 @@ function lastCommitIn(text: string | null | undefined): string | undefined {
   return handoff && typeof handoff === 'object' && typeof handoff.lastCommit === 'string' ? handoff.lastCommit : undefined;
 }
 
-/** What pre-commit already decided and read, so the handoff does not ask git again (SPEC §4 identity included). */
+/** What pre-commit already decided and read, so the handoff does not ask git again (the identity included). */
 export interface Known {
   config: Config;
   identity: Identity;

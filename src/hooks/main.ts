@@ -9,7 +9,7 @@ import { HOOK_TABLE, type HookName } from '../core/hook-table.js';
 /** A hook implementation: receives git's arguments (and stdin where the registry says so). */
 export type HookRun = (args: string[]) => Promise<number>;
 
-/** Runs the hook `load` gives and returns the exit code git should see (./registry.ts says which hook may refuse). */
+/** Runs the hook `load` gives and returns the exit code git should see (../core/hook-table.ts says which hook may refuse). */
 export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
   const spec = HOOK_TABLE[name];
   // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).

@@ -82,7 +82,7 @@ export async function rotationFacts(facts: Facts, decision: Decision): Promise<R
   return { sessions: readSessions(commonDirOf(facts.repo.gitDir)), idleAfterMinutes: facts.config.idleAfterMinutes, aliases: facts.config.aliases };
 }
 
-/** A declared identity the agent markers present contradict (SPEC §4): said, and the commit refused. */
+/** A declared identity the agent markers present contradict (core/identity.ts): said, and the commit refused. */
 export function identityRefused(facts: Facts): boolean {
   if (!facts.conflict) return false;
   process.stderr.write(sanitize(messages.identityConflict(facts.conflict, 'commit')));
@@ -120,7 +120,7 @@ const run: HookRun = async () => {
   const tree = await writeVerifiedMarker(skipped, repo.root, { tree: (restaged ? restagedTree : facts.tree) ?? undefined, gitDir: repo.gitDir, identity, configChange: facts.configChange });
   const head = repo.head;
   // The trailers for this exact commit: the runner writes them without starting node for
-  // prepare-commit-msg (see ./trailer.ts). A restage adds only the handoff blocks (plan files
+  // prepare-commit-msg (see ../check/trailer.ts). A restage adds only the handoff blocks (plan files
   // and their Markdown, the entry files), which name no task of their own: the decision made on
   // the paths the commit stages still holds.
   const task = config.trailer ? trailerTask(decision.ownHits) : null;

@@ -1,4 +1,4 @@
-// prepare-commit-msg: writes plan-hooks' trailers (./trailer.ts) when the runner could not apply
+// prepare-commit-msg: writes plan-hooks' trailers (../check/trailer.ts) when the runner could not apply
 // pre-commit's record, and is the check when pre-commit did not run.
 //   - Merges and squashes: nothing (judged at push by what they change against every parent).
 //   - Cherry-picks and rebase picks (CHERRY_PICK_HEAD): never checked (judged at push); the

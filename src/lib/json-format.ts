@@ -7,7 +7,7 @@ export interface JsonFormat {
   indent: number | '\t';
   newline: '\n' | '\r\n';
   finalNewline: boolean;
-  /** A byte-order mark at the start, kept (./plan-text.ts ignores it). */
+  /** A byte-order mark at the start, kept (../plan/plan-text.ts ignores it). */
   bom: boolean;
 }
 

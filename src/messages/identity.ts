@@ -22,7 +22,7 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   identityFromAuthor: () => 'the commit’s author: no identity recorded with the commit (unverified)',
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
-  /** A declared name the agent markers contradict: refused (SPEC §4). Never suggests another name. */
+  /** A declared name the agent markers contradict: refused. Never suggests another name. */
   identityConflict: (conflict: { declared: { name: string; detail: string }; markers: { variable: string; name: string }[] }, what: 'commit' | 'edit' | 'whoami') => {
     const agents = [...new Set(conflict.markers.map((m) => m.name))];
     const seen = conflict.markers.map((m) => `${m.variable} (${m.name})`).join(', ');

@@ -1,7 +1,7 @@
 // Every user-facing sentence, by area: each file of this folder holds one area's sentences (its
 // first line says which), so wording stays consistent and reviewable. Call sites read them all
 // through `messages`; a new sentence goes into its area's file. Counts go through `plural`.
-// test/messages.test.ts fails if two areas define the same name (a spread would hide one).
+// test/messages/messages.test.ts fails if two areas define the same name (a spread would hide one).
 import { agentsMessages } from './agents.js';
 import { checkMessages } from './check.js';
 import { claimsMessages } from './claims.js';

@@ -1,4 +1,4 @@
-// Rotation: sessions, paused claims, `claim --continue`, `handover`, `ask`, and the successor's pickup (SPEC §14).
+// Rotation: sessions, paused claims, `claim --continue`, `handover`, `ask`, and the successor's pickup (docs/rotation.md).
 import { plural } from './plural.js';
 
 const stoppedWhy = (why: string) =>

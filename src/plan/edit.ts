@@ -2,7 +2,7 @@
 // (or a refusal that says why and what to do) out. Pure; the shell reads and writes the file.
 //
 // Decisions:
-// - Only an in-progress task with a claimedBy is a claim (SPEC §5); a claimedBy left on a
+// - Only an in-progress task with a claimedBy is a claim (core/claims.ts); a claimedBy left on a
 //   blocked or not-started task is history, not a hold.
 // - Re-claiming your own task renews claimedAt. `--takeover` is a permission, not a demand:
 //   without a claim to take over it is an ordinary claim.

@@ -10,7 +10,7 @@ interface Level {
   keys: string[];
 }
 
-/** The keys each level allows (test/plan/schema.test.ts checks these against the schema file). */
+/** The keys each level allows (test/plan/validate.test.ts checks these against the schema file). */
 export const LEVELS: Record<string, Level> = {
   plan: {
     label: messages.schemaLevel.plan,

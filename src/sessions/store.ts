@@ -1,4 +1,4 @@
-// The agents' sessions as their own hooks saw them (SPEC §14): one small JSON file per session
+// The agents' sessions as their own hooks saw them (docs/rotation.md): one small JSON file per session
 // under `<git common dir>/plan-hooks/sessions/` (shared by every worktree, never in a working
 // tree). A cache, never a witness: a file that is missing, damaged or of another shape is simply
 // not a session, and plan-hooks falls back to today's rules (src/core/claim-state.ts). Bounded:
@@ -210,7 +210,7 @@ export function commonDirOf(gitDir: string): string {
   }
 }
 
-// Who is about to commit (SPEC §14, issue 25 item 1): the pre-tool hook saw an agent's shell tool
+// Who is about to commit (issue 25 item 1, docs/rotation.md): the pre-tool hook saw an agent's shell tool
 // run `git commit` (push, merge, rebase, am, cherry-pick) in a worktree, and leaves one small file
 // per worktree saying so. A commit made there while it is fresh is that agent's, whatever the
 // environment declares. A cache like the sessions: damaged or missing, the markers decide as before.

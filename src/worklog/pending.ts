@@ -286,7 +286,7 @@ export function identityEnv(config: Pick<Config, 'agentMarkers'>, env: NodeJS.Pr
 }
 
 /**
- * The variable names the runner keeps with a record: what SPEC §4's identity reads. The same for
+ * The variable names the runner keeps with a record: what the identity (core/identity.ts) reads. The same for
  * every configuration (the runner bakes none in): the default markers and @vercel/detect-agent's,
  * plus the configuration's own when it is given.
  */

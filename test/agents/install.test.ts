@@ -60,7 +60,7 @@ test("init merges into the user's agent files and keeps every setting, hook, ord
   // Commands carry no machine's path, no version, no npx.
   for (const file of ['.claude/settings.json', '.codex/hooks.json', '.gemini/settings.json', '.cursor/hooks.json', '.github/hooks/plan-hooks.json']) {
     const ours = [...read(repo.dir, file).matchAll(/"(?:command|bash)": "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!).filter((c) => c.includes('agent-hook.sh'));
-    // pre-tool and session-start, and the lifecycle events that record the session (SPEC §14).
+    // pre-tool and session-start, and the lifecycle events that record the session (docs/rotation.md).
     assert.equal(ours.length, { '.claude/settings.json': 5, '.codex/hooks.json': 3, '.gemini/settings.json': 4, '.cursor/hooks.json': 4, '.github/hooks/plan-hooks.json': 3 }[file], file);
     for (const c of ours) assert.ok(!c.includes(repo.dir) && !c.includes('npx') && !/\d+\.\d+/.test(c), c);
   }

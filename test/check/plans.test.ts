@@ -1,4 +1,4 @@
-// Staged plans through real commits: the schema and rules, then each transition rule of SPEC §3.
+// Staged plans through real commits: the schema and rules, then each transition rule of src/core/transitions.ts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -50,7 +50,8 @@ test('a change to what a claims view keeps comes with a new CLAIMS_VIEW_FORMAT',
         id: 'w',
         title: 'W',
         findings: ['x'],
-        log: [{ date: '2026-01-02', summary: 's' }, { summary: 'no date' }],
+        // A request to the holder (`ask`) is left out: it does not keep the claim fresh.
+        log: [{ date: '2026-01-02', summary: 's' }, { summary: 'no date' }, { date: '2026-01-03', summary: 'ask', metadata: { planHooks: { request: { task: 'p/a', from: 'claude', to: 'codex', text: 'x', at: '2026-01-03T00:00:00Z' } } } }],
         tasks: [
           { id: 'a', status: 'in-progress', claimedBy: 'codex', claimedAt: '2026-01-01T00:00:00Z', files: ['src/a'], metadata: { branch: 'b' } },
           { id: 'b', status: 'not-started', files: ['src/b'] },
@@ -59,7 +60,7 @@ test('a change to what a claims view keeps comes with a new CLAIMS_VIEW_FORMAT',
       },
     ],
   };
-  assert.equal(CLAIMS_VIEW_FORMAT, 2);
+  assert.equal(CLAIMS_VIEW_FORMAT, 3);
   assert.deepEqual(claimsView(p), {
     planId: 'p',
     workItems: [{ tasks: [p.workItems[0]!.tasks[0], p.workItems[0]!.tasks[2]], log: [{ date: '2026-01-02' }] }],

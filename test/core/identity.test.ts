@@ -1,4 +1,4 @@
-// Who is committing: every source of SPEC §4, through `plan-hooks whoami` and through commits.
+// Who is committing: every source of src/core/identity.ts, through `plan-hooks whoami` and through commits.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';

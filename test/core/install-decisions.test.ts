@@ -2,7 +2,7 @@
 // (test/fixtures/install-facts.ts), the actions or the refusal out, with no repository and no
 // process. Each hook-manager setup, hooks that were there before, core.hooksPath, the refusals,
 // and uninstall over what init did (applied to files held in memory). The real installs, one per
-// mode and manager, are in test/install/plain/husky/managers.test.ts.
+// mode and manager, are in test/install/ (plain.test.ts, husky.test.ts, managers.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HOOKS } from '../../src/core/hook-table.js';

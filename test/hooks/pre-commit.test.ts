@@ -291,7 +291,7 @@ describe('every commit mode', () => {
     const r = track(repoWithPlans({ 'docs/h-plan.json': plan('h', [claimed('h', 'codex', files)]) }));
     r.write(`${'a'.repeat(200)}/${'a'.repeat(200)}.txt`, 'x\n');
     r.git('add', '-A');
-    // The matching is linear (test/claims/claims.test.ts); the commit finishing at all is the point here.
+    // The matching is linear (test/lib/pattern.test.ts); the commit finishing at all is the point here.
     assert.equal(r.commit('hostile').code, 0);
   });
 });

@@ -3,7 +3,7 @@
 // cache, outside node's module list), and nothing else of plan-hooks: no ES module (the ESM
 // loader costs a hook ~3 ms), no sentences (messages.cjs, loaded when a hook has something to
 // say), no picocolors (loaded on the first colour), no validator, no lint-staged. A commit
-// staging a plan loads the validator and the handoff (hooks/plan-commit.cjs).
+// staging a plan loads the validator and the handoff (dist/src/hooks/plan-commit.cjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

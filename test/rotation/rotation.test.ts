@@ -1,4 +1,4 @@
-// The rotation (SPEC §14, issue 24's "Done when"): claude works in a linked worktree, stops at its
+// The rotation (issue 24's "Done when", docs/rotation.md): claude works in a linked worktree, stops at its
 // usage limit with an edit uncommitted; codex, started next, is handed the paused task and
 // continues it in one command; its edits and its commit pass, and the worklog, the plan's log and
 // changelog, status, pre-push and `check --range` in a fresh clone all show the handover. The
