@@ -15,6 +15,7 @@ import { commitsSince } from '../git/log.js';
 import { inline } from '../handoff/render.js';
 import { messages } from '../messages/index.js';
 import { leftUncommitted } from '../sessions/facts.js';
+import { parseAgentTrailer } from '../check/trailer.js';
 import type { ContinuedNotice } from '../sessions/store.js';
 
 const MAX_PICKUPS = 5;
@@ -102,7 +103,11 @@ export async function pickupLines(input: {
     if (since) {
       const commits = await gitQuery(commitsSince(since, MAX_COMMITS, ['Plan-Agent']), input.root);
       lines.push(r.pickupCommits(commits.length, since.slice(0, 12)));
-      for (const c of commits) lines.push(r.pickupCommit(c.commit.slice(0, 12), inline(c.subject), c.trailers['Plan-Agent']?.[0] ? inline(c.trailers['Plan-Agent'][0]) : inline(c.author)));
+      for (const c of commits) {
+        // The agent its commit recorded (Plan-Agent: name (source) seal), else its author.
+        const recorded = c.trailers['Plan-Agent']?.[0] ? parseAgentTrailer(c.trailers['Plan-Agent'][0], c.tree) : null;
+        lines.push(r.pickupCommit(c.commit.slice(0, 12), inline(c.subject), inline(recorded?.name ?? c.author)));
+      }
     }
     left ??= await leftUncommitted(input.worktrees);
     if (left.length === 0) lines.push(r.pickupNothingLeft());
