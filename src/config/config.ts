@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { messages } from '../messages/index.js';
 import { scanJson } from '../lib/json-document.js';
+import { compilePattern } from '../lib/pattern.js';
 
 export type Mode = 'enforce' | 'warn' | 'off';
 export type CheckName = 'plans' | 'transitions' | 'claims';
@@ -160,6 +161,15 @@ function withDefaults(data: Partial<Config>): Config {
 }
 
 const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string' && x !== '');
+/** Whether a plan glob compiles (one that leaves the repository does not; loadConfig says why). */
+function compiles(source: string): boolean {
+  try {
+    compilePattern(source, { ignoreCase: false });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -173,7 +183,7 @@ export function loadConfigUnchecked(root: string): Config | null {
   if (!user) return DEFAULT_CONFIG;
   const d = user.data;
   if (!isRecord(d)) return null;
-  if (d.plans !== undefined && !(isStrings(d.plans) && (d.plans as string[]).length > 0)) return null;
+  if (d.plans !== undefined && !(isStrings(d.plans) && (d.plans as string[]).length > 0 && (d.plans as string[]).every(compiles))) return null;
   if (d.staleAfterHours !== undefined && !(typeof d.staleAfterHours === 'number' && d.staleAfterHours > 0)) return null;
   if (d.idleAfterMinutes !== undefined && !(typeof d.idleAfterMinutes === 'number' && d.idleAfterMinutes > 0)) return null;
   if (d.checks !== undefined && !(isRecord(d.checks) && Object.values(d.checks).every((m) => m === 'enforce' || m === 'warn' || m === 'off'))) return null;

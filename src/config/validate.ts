@@ -6,6 +6,7 @@ import { messages } from '../messages/index.js';
 import { formatPath, pointerToPath } from '../lib/json-document.js';
 import { show } from '../problems/schema-problems.js';
 import { DEFAULT_CONFIG } from './config.js';
+import { compilePattern, PatternError } from '../lib/pattern.js';
 
 function describe(error: AjvError, data: unknown): string {
   const path = pointerToPath(error.instancePath, data);
@@ -23,7 +24,7 @@ function describe(error: AjvError, data: unknown): string {
 
 /** Throws nothing; returns one line per problem (empty when the settings are valid). */
 export function configProblems(data: unknown): string[] {
-  if (validateConfig(data)) return [];
+  if (validateConfig(data)) return planPatternProblems(data);
   const lines = new Set<string>();
   for (const error of validateConfig.errors ?? []) {
     // The branches of an anyOf fail one by one; the anyOf's own error says it once.
@@ -31,4 +32,24 @@ export function configProblems(data: unknown): string[] {
     lines.add(describe(error, data));
   }
   return [...lines];
+}
+
+/**
+ * Problems of `plans` globs that pass the schema but not the pattern compiler (one that leaves
+ * the repository): caught here so a committed one is an invalid setting, not a crash of every hook.
+ */
+export function planPatternProblems(data: unknown): string[] {
+  const plans = (data as { plans?: unknown }).plans;
+  if (!Array.isArray(plans)) return [];
+  const lines: string[] = [];
+  plans.forEach((source, i) => {
+    if (typeof source !== 'string') return;
+    try {
+      compilePattern(source, { ignoreCase: false });
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+      lines.push(messages.config.badPlanPattern(formatPath(['plans', i]), messages.patternProblem(error.problem), show(source)));
+    }
+  });
+  return lines;
 }

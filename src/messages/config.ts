@@ -25,6 +25,8 @@ export const configMessages = {
     expected: (key: string): string | undefined => (Object.hasOwn(EXPECTED, key) ? EXPECTED[key] : undefined),
     oneOf: (values: string[]) => `one of ${values.join(', ')}`,
     badValue: (key: string, expected: string, found: string) => `"${key}" must be ${expected} (it is ${found})`,
+    /** A `plans` glob the schema accepts but the pattern compiler refuses (it leaves the repository, …). */
+    badPlanPattern: (key: string, why: string, found: string) => `"${key}" cannot be used: ${why} (it is ${found}); write a glob relative to the repository's top, e.g. "docs/**/*-plan.json"`,
     invalid: (source: string, problems: string[]) =>
       `${source} has invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFix them in ${source}, or remove a key to use its default (schema/config.v1.schema.json describes every setting).`,
     notObject: (source: string) => `${source} must be a JSON object of settings, e.g. { "staleAfterHours": 24 }. Fix it, or remove it to use the defaults.`,
