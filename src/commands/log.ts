@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { repoRoot, resolveCommit } from '../git/queries.js';
 import { sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
-import type { WorklogEntry } from '../worklog/entry.js';
+import { isWorklogEntry, type WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { entriesBackward } from '../worklog/store.js';
 import { catchUpAt } from '../worklog/record.js';
@@ -66,7 +66,7 @@ const command: Command = {
     const stop = typeof v.since === 'string' ? await sinceBoundary(v.since, root) : () => false;
     const filter: LogFilter = { task: v.task as string | undefined, agent: v.agent as string | undefined, unverified: Boolean(v.unverified), aliases: config.aliases };
     const out: WorklogEntry[] = [];
-    for await (const e of entriesBackward<WorklogEntry>(await catchUpAt(root))) {
+    for await (const e of entriesBackward<WorklogEntry>(await catchUpAt(root), isWorklogEntry)) {
       if (stop(e) || out.length >= limit) break;
       if (matches(e, filter)) out.push(e);
     }

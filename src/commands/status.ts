@@ -12,7 +12,7 @@ import { planHistory, resolveLastCommits } from '../handoff/git-facts.js';
 import { messages } from '../messages/index.js';
 import { STATUSES } from '../core/plan-types.js';
 import { color, jsonText, sanitizeLine } from '../term.js';
-import type { WorklogEntry } from '../worklog/entry.js';
+import { isWorklogEntry, type WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath, planFilesAmong } from '../plan/discover.js';
 import { readSnapshot } from '../plan/snapshot.js';
@@ -47,7 +47,7 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     handoffFacts.set(p.path, { branch, lastCommit: lastCommits[i]!, uncommitted, commitsSince: since.counts.get(p.path) ?? null, commitsSinceAtLeast: since.beyond.has(p.path) });
   });
   await catchingUp;
-  const [entries, facts] = await Promise.all([tail<WorklogEntry>(file, TAIL), readWorktreeFacts(root)]);
+  const [entries, facts] = await Promise.all([tail<WorklogEntry>(file, TAIL, isWorklogEntry), readWorktreeFacts(root)]);
   const claims = withFetchTimes(facts.claims, facts.repo.gitDir, commonDir, now);
   const report = buildStatus({
     snapshot,

@@ -13,6 +13,7 @@ export const worklogMessages = {
   worklogWithoutHooksFlag: () => 'made without hooks',
   worklogCommitUnreadable: (commit: string) => `commit ${commit} could not be read`,
   worklogLockTimeout: (file: string) => `timed out waiting for ${file}`,
+  worklogNotAFile: (file: string) => `${file} is not a file (remove or rename it, and the worklog starts again there)`,
   worklogDamagedRecord: (name: string) => `plan-hooks: dropped a damaged worklog queue record (${name}): it was not written by plan-hooks.\n`,
   worklogCutShortRecord: (name: string) => `plan-hooks: dropped a worklog queue record that was never finished (${name}): its writer stopped midway. Its commit is recorded as one made without hooks.\n`,
   worklogCatchUpFailed: (reason: string) =>

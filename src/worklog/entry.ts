@@ -103,6 +103,41 @@ export function commitEntry(facts: CommitFacts, seq: number, now: Date): CommitE
   };
 }
 
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isArrOf = (v: unknown, each: (x: unknown) => boolean) => Array.isArray(v) && v.every(each);
+
+/**
+ * Whether a parsed worklog line has the shape readers rely on (the file is shared and editable:
+ * a line of valid JSON that is not an entry, or a seq that is no safe positive integer, is
+ * skipped by every reader and never continues the sequence).
+ */
+export function isWorklogEntry(v: unknown): v is WorklogEntry {
+  if (!isObj(v) || v.v !== 1 || !Number.isSafeInteger(v.seq) || (v.seq as number) < 1 || !isStr(v.time)) return false;
+  if (v.branch !== null && v.branch !== undefined && !isStr(v.branch)) return false;
+  if (v.identity !== undefined && !(isObj(v.identity) && (v.identity.name === undefined || isStr(v.identity.name)))) return false;
+  switch (v.type) {
+    case 'commit':
+      return (
+        isStr(v.commit) &&
+        isArrOf(v.parents, isStr) &&
+        isStr(v.subject) &&
+        isArrOf(v.changes, isObj) &&
+        isArrOf(v.tasks, isStr) &&
+        (v.transitions === undefined || isArrOf(v.transitions, isObj)) &&
+        typeof v.verified === 'boolean' &&
+        isArrOf(v.skippedChecks, isStr) &&
+        isArrOf(v.violations, isObj)
+      );
+    case 'rewrite':
+      return isStr(v.kind) && isArrOf(v.rewrites, (r) => isObj(r) && isStr(r.old) && isStr(r.new));
+    case 'override':
+      return isStr(v.remote) && isArrOf(v.skipped, isStr) && isArrOf(v.commits, (c) => isObj(c) && isStr(c.commit) && isStr(c.subject) && isArrOf(c.paths, isStr));
+    default:
+      return false;
+  }
+}
+
 /** post-rewrite's stdin: one `old new [extra]` line per rewritten commit. */
 export function parseRewrites(stdin: string): { old: string; new: string }[] {
   return stdin

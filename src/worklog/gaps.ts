@@ -6,7 +6,7 @@
 // them. A rebase, reset or amend moves the branch onto recorded commits, so it is no gap.
 import { open } from 'node:fs/promises';
 import { newCommitsUnder } from '../git/history.js';
-import type { WorklogEntry } from './entry.js';
+import { isWorklogEntry, type WorklogEntry } from './entry.js';
 import { tail } from './store.js';
 
 /** At most this many commits made without hooks are recorded in one go (the newest). */
@@ -54,12 +54,14 @@ async function firstTime(file: string): Promise<string | null> {
     return null;
   }
   try {
+    if (!(await handle.stat()).isFile()) return null;
     const buf = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     const text = buf.subarray(0, bytesRead).toString('utf8');
     for (const line of text.split('\n').slice(0, 20)) {
       try {
-        const start = startOf(JSON.parse(line) as { time?: unknown; committedAt?: unknown });
+        const value: unknown = JSON.parse(line);
+        const start = isWorklogEntry(value) ? startOf(value as { time?: unknown; committedAt?: unknown }) : null;
         if (start !== null) return start;
       } catch {
         // A torn or damaged first line: the next one says as much.
@@ -72,7 +74,7 @@ async function firstTime(file: string): Promise<string | null> {
 }
 
 export async function recordedFrom(file: string, count: number): Promise<Recorded> {
-  const [entries, first] = await Promise.all([tail<WorklogEntry>(file, count), firstTime(file)]);
+  const [entries, first] = await Promise.all([tail<WorklogEntry>(file, count, isWorklogEntry), firstTime(file)]);
   const recorded = new Recorded(first);
   for (const e of entries.reverse()) recorded.add(e);
   return recorded;

@@ -29,16 +29,25 @@ function alive(pid: number): boolean {
   }
 }
 
-function isStale(text: string, now: number, staleMs: number, host = hostname()): boolean {
-  let owner: Owner;
+/** A clock this far ahead of ours is another machine's skew; further ahead, the time is no owner's. */
+const FUTURE_SKEW_MS = 60_000;
+
+/**
+ * Whether the lock's owner record says it is stale; 'unreadable' when it is no record (empty,
+ * half-written, or not ours): only age can tell then, measured by the caller.
+ */
+function isStale(text: string, now: number, staleMs: number, host = hostname()): boolean | 'unreadable' {
+  let owner: Partial<Owner>;
   try {
-    owner = JSON.parse(text) as Owner;
+    owner = JSON.parse(text) as Partial<Owner>;
   } catch {
     // A half-written owner record: its writer died between create and write, or is writing now.
-    // Only age can tell, and the caller measures that from the file itself.
-    return false;
+    return 'unreadable';
   }
-  if (typeof owner.time !== 'number' || now - owner.time > staleMs) return true;
+  if (typeof owner !== 'object' || owner === null) return 'unreadable';
+  if (typeof owner.time !== 'number' || !Number.isFinite(owner.time)) return true;
+  // A time from the future is never trusted: a planted or skewed lock would hold forever.
+  if (now - owner.time > staleMs || owner.time - now > FUTURE_SKEW_MS) return true;
   return owner.host === host && typeof owner.pid === 'number' && !alive(owner.pid);
 }
 
@@ -62,9 +71,10 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, opts: Lock
     const text = await readFile(file, 'utf8').catch(() => null);
     if (text !== null) {
       const now = Date.now();
-      firstUnreadable = text === '' ? firstUnreadable || now : 0;
-      const emptyTooLong = firstUnreadable !== 0 && now - firstUnreadable > staleMs;
-      if (emptyTooLong || isStale(text, now, staleMs)) {
+      const stale = isStale(text, now, staleMs);
+      firstUnreadable = stale === 'unreadable' ? firstUnreadable || now : 0;
+      const unreadableTooLong = firstUnreadable !== 0 && now - firstUnreadable > staleMs;
+      if (unreadableTooLong || stale === true) {
         // Remove only the lock we judged stale: if another waiter already replaced it, leave it.
         const again = await readFile(file, 'utf8').catch(() => null);
         if (again === text) await unlink(file).catch(() => undefined);

@@ -6,6 +6,7 @@ import { appendFile, mkdir, open, stat, type FileHandle } from 'node:fs/promises
 import { dirname, join } from 'node:path';
 import { gitDirs } from '../git/queries.js';
 import { withLock } from './lock.js';
+import { messages } from '../messages/index.js';
 
 const CHUNK = 64 * 1024;
 
@@ -25,7 +26,10 @@ export async function* linesBackward(file: string): AsyncGenerator<string> {
     return;
   }
   try {
-    let pos = (await handle.stat()).size;
+    const info = await handle.stat();
+    // A directory or a device where the file should be holds no entries (append says why).
+    if (!info.isFile()) return;
+    let pos = info.size;
     let rest = Buffer.alloc(0);
     let first = true;
     while (pos > 0) {
@@ -62,20 +66,29 @@ export async function* linesBackward(file: string): AsyncGenerator<string> {
   }
 }
 
-/** The newest entries, newest first, parsed; unparsable lines are skipped. */
-export async function* entriesBackward<T>(file: string): AsyncGenerator<T> {
+/** A line that can continue the sequence: an object whose seq is a safe positive integer. */
+export const hasSeq = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v) && Number.isSafeInteger((v as { seq?: unknown }).seq) && ((v as { seq: number }).seq >= 1);
+
+/**
+ * The newest entries, newest first, parsed; a line is skipped unless `accept` takes it (by
+ * default, any line with a usable seq; readers of whole entries pass isWorklogEntry).
+ */
+export async function* entriesBackward<T>(file: string, accept: (v: unknown) => boolean = hasSeq): AsyncGenerator<T> {
   for await (const line of linesBackward(file)) {
+    let value: unknown;
     try {
-      yield JSON.parse(line) as T;
+      value = JSON.parse(line);
     } catch {
       // A line damaged by hand or by a disk error: skip it, keep the rest readable.
+      continue;
     }
+    if (accept(value)) yield value as T;
   }
 }
 
-export async function tail<T>(file: string, count: number): Promise<T[]> {
+export async function tail<T>(file: string, count: number, accept: (v: unknown) => boolean = hasSeq): Promise<T[]> {
   const out: T[] = [];
-  for await (const entry of entriesBackward<T>(file)) {
+  for await (const entry of entriesBackward<T>(file, accept)) {
     out.push(entry);
     if (out.length >= count) break;
   }
@@ -114,9 +127,8 @@ async function repairTail(file: string): Promise<void> {
 }
 
 async function lastSeq(file: string): Promise<number> {
-  for await (const entry of entriesBackward<{ seq?: unknown }>(file)) {
-    if (typeof entry.seq === 'number') return entry.seq;
-  }
+  // entriesBackward yields only entries, whose seq is a safe positive integer.
+  for await (const entry of entriesBackward<{ seq: number }>(file)) return entry.seq;
   return 0;
 }
 
@@ -127,11 +139,9 @@ async function lastSeq(file: string): Promise<number> {
 export async function append<T extends { seq: number }>(file: string, build: (seq: number) => T): Promise<T> {
   await mkdir(dirname(file), { recursive: true });
   return withLock(`${file}.lock`, async () => {
-    const exists = await stat(file).then(
-      () => true,
-      () => false,
-    );
-    if (exists) await repairTail(file);
+    const info = await stat(file).catch(() => null);
+    if (info && !info.isFile()) throw new Error(messages.worklogNotAFile(file));
+    if (info) await repairTail(file);
     const entry = build((await lastSeq(file)) + 1);
     await appendFile(file, `${JSON.stringify(entry)}\n`);
     return entry;
