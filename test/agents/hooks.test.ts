@@ -11,15 +11,8 @@ import { claimed, open, plan } from '../fixtures/plans.js';
 import type { Repo } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
 
-type Kind = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot';
-const KINDS: Kind[] = ['claude', 'codex', 'gemini', 'cursor', 'copilot'];
-const FILES: Record<Kind, string> = {
-  claude: '.claude/settings.json',
-  codex: '.codex/hooks.json',
-  gemini: '.gemini/settings.json',
-  cursor: '.cursor/hooks.json',
-  copilot: '.github/hooks/plan-hooks.json',
-};
+import { AGENT_FILES as FILES, AGENT_KINDS, type AgentKind as Kind } from '../../src/agents/kinds.js';
+const KINDS: readonly Kind[] = AGENT_KINDS;
 
 /** The command init installed for `kind`'s event, read from the agent's file as the agent reads it. */
 function installedCommand(dir: string, kind: Kind, event: 'pre' | 'start'): { command: string; cwd: string } {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { removeDir } from '../fixtures/repo.js';
-import { TASK, claude, codex, context, denied, rotationRepo, runHook } from './helpers.js';
+import { TASK, claude, claudeClaims, codex, context, denied, rotationRepo, runHook } from './helpers.js';
 
 const CLAUDE = { CLAUDECODE: '1' };
 const CODEX = { CODEX_SANDBOX: 'seatbelt' };
@@ -12,10 +12,7 @@ const CODEX = { CODEX_SANDBOX: 'seatbelt' };
 test('codex asks claude: recorded, committed, shown to claude at session start, in status and in the next refusal; the asker cannot ask itself', () => {
   const { repo, wt } = rotationRepo();
   try {
-    assert.equal(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-1')).code, 0);
-    assert.equal(wt.cli(['claim', TASK], CLAUDE).code, 0);
-    wt.git('add', 'docs/export-plan.json');
-    assert.equal(wt.tryGit(['commit', '-qm', 'claim'], CLAUDE).code, 0);
+    claudeClaims(wt);
 
     assert.equal(wt.cli(['ask', TASK, 'please release it once the retry loop lands'], CLAUDE).code, 1, 'the holder asks nobody');
     const ask = wt.cli(['ask', TASK, 'please release it once the retry loop lands'], CODEX);
@@ -39,10 +36,7 @@ test('codex asks claude: recorded, committed, shown to claude at session start, 
 test('claim without --continue on a paused claim: refused, and the fix names --continue first', () => {
   const { repo, wt } = rotationRepo();
   try {
-    assert.equal(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-1')).code, 0);
-    assert.equal(wt.cli(['claim', TASK], CLAUDE).code, 0);
-    wt.git('add', 'docs/export-plan.json');
-    assert.equal(wt.tryGit(['commit', '-qm', 'claim'], CLAUDE).code, 0);
+    claudeClaims(wt);
     assert.equal(runHook(wt, wt.dir, 'claude', 'SessionEnd', claude.end(wt.dir, 'c-1')).code, 0);
     const r = wt.cli(['claim', TASK], CODEX);
     assert.equal(r.code, 1);

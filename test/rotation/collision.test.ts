@@ -10,16 +10,12 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
 import type { Repo } from '../fixtures/repo.js';
-import { TASK, ageSessions, claude, codex, context, denied, rotationRepo, runHook } from './helpers.js';
+import { TASK, ageSessions, claude, claudeClaims, codex, context, denied, rotationRepo, runHook } from './helpers.js';
 
-const CLAUDE = { CLAUDECODE: '1' };
 const CODEX = { CODEX_SANDBOX: 'seatbelt' };
 
 function claudeAtWork(wt: Repo): void {
-  assert.equal(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-1')).code, 0);
-  assert.equal(wt.cli(['claim', TASK], CLAUDE).code, 0);
-  wt.git('add', 'docs/export-plan.json');
-  assert.equal(wt.tryGit(['commit', '-qm', 'claim first-task'], CLAUDE).code, 0);
+  claudeClaims(wt, 'claim first-task');
   assert.equal(denied(runHook(wt, wt.dir, 'claude', 'PreToolUse', claude.edit(wt.dir, 'c-1', 'src/export.ts'))), null);
 }
 

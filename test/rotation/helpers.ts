@@ -10,14 +10,8 @@ import { open, plan } from '../fixtures/plans.js';
 import { Repo } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
 
-export type Kind = 'claude' | 'codex' | 'gemini' | 'cursor' | 'copilot';
-const FILES: Record<Kind, string> = {
-  claude: '.claude/settings.json',
-  codex: '.codex/hooks.json',
-  gemini: '.gemini/settings.json',
-  cursor: '.cursor/hooks.json',
-  copilot: '.github/hooks/plan-hooks.json',
-};
+import { AGENT_FILES as FILES, type AgentKind as Kind } from '../../src/agents/kinds.js';
+export type { Kind };
 
 /** The command init installed for the agent's own event name (PreToolUse, StopFailure, …), as the agent reads it. */
 export function installedCommand(dir: string, kind: Kind, event: string): { command: string; cwd: string } {
@@ -147,4 +141,13 @@ export function ageSessions(repo: Repo, agent: string, minutes: number): void {
     r.started = back(r.started);
     writeFileSync(path, JSON.stringify(r));
   }
+}
+
+/** Claude's session starts in the worktree and claims TASK in a commit of its own. */
+export function claudeClaims(wt: Repo, message = 'claim'): void {
+  const env = { CLAUDECODE: '1' };
+  assert.equal(runHook(wt, wt.dir, 'claude', 'SessionStart', claude.start(wt.dir, 'c-1')).code, 0);
+  assert.equal(wt.cli(['claim', TASK], env).code, 0);
+  wt.git('add', 'docs/export-plan.json');
+  assert.equal(wt.tryGit(['commit', '-qm', message], env).code, 0);
 }
