@@ -22,6 +22,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['install'],
   ['hooks'],
   ['agents'],
+  ['board'],
   ['status'],
   ['worklog'],
   ['handoff'],

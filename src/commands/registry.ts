@@ -20,6 +20,7 @@ export const COMMAND_TABLE = {
   new: { purpose: messages.newPurpose, usage: () => messages.newUsage },
   validate: { purpose: messages.validatePurpose, usage: () => messages.validateUsage },
   status: { purpose: messages.statusPurpose, usage: () => messages.statusUsage },
+  board: { purpose: messages.board.purpose, usage: () => messages.board.usage },
   handoff: { purpose: messages.handoffPurpose, usage: () => messages.handoffUsage },
   claim: { purpose: messages.claimPurpose, usage: () => messages.claimUsage },
   release: { purpose: messages.releasePurpose, usage: () => messages.releaseUsage },

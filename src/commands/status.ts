@@ -28,7 +28,7 @@ const RECENT = 10;
 // Exported for bench/worklog.bench.mjs, which times it in-process.
 type Report = StatusReport & { configChange: ConfigChange | null; configSource: string };
 
-export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ report: Report; file: string; patterns: string[] }> {
+export async function gatherStatus(cwd?: string, now = new Date(), recent = RECENT): Promise<{ report: Report; file: string; patterns: string[]; root: string; commonDir: string }> {
   const root = await repoRoot(cwd);
   const config = await loadConfig(root);
   const { files, branch, head, uncommitted, dirs } = await gitQueries({ files: WORKING_FILES, branch: CURRENT_BRANCH, head: HEAD_COMMIT, uncommitted: UNCOMMITTED, dirs: GIT_DIRS }, root);
@@ -58,12 +58,12 @@ export async function gatherStatus(cwd?: string, now = new Date()): Promise<{ re
     entries,
     now,
     isPlanPath: (p) => isPlanPath(p, config),
-    recent: RECENT,
+    recent,
     sessions: readSessions(commonDir),
     idleAfterMinutes: config.idleAfterMinutes,
     aliases: config.aliases,
   });
-  return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource }, file, patterns: config.plans };
+  return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource }, file, patterns: config.plans, root, commonDir };
 }
 
 function render(report: Report, file: string, patterns: string[]): string {

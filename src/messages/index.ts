@@ -16,6 +16,7 @@ import { planMessages } from './plan.js';
 import { statusMessages } from './status.js';
 import { worklogMessages } from './worklog.js';
 import { rotationMessages } from './rotation.js';
+import { boardMessages } from './board.js';
 
 export { noun, plural } from './plural.js';
 
@@ -35,6 +36,7 @@ export const areas = {
   status: statusMessages,
   agents: agentsMessages,
   rotation: rotationMessages,
+  board: boardMessages,
 };
 
 export const messages = {
@@ -52,4 +54,5 @@ export const messages = {
   ...statusMessages,
   ...agentsMessages,
   ...rotationMessages,
+  ...boardMessages,
 };

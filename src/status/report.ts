@@ -4,6 +4,7 @@ import { handoffMismatches, type HandoffGitFacts } from '../handoff/mismatches.j
 import { type HolderState, type SessionFact, disputedEnd, holderState, hoursSince } from '../core/claim-state.js';
 import { type HandoverRecord, type RequestRecord, handoversIn, requestsIn } from '../core/handover.js';
 import { sameAgent } from '../core/identity.js';
+import { taskKey } from '../core/task-key.js';
 import { blockedTasks, readyTasks, statusCounts, tasksOf } from '../plan/tasks.js';
 import type { LiveClaim } from '../core/claims.js';
 import type { CommitEntry, WorklogEntry } from '../worklog/entry.js';
@@ -34,11 +35,24 @@ export type HolderStateView = Omit<HolderState, 'session'>;
 /** A recorded handover, with the plan that records it and, when the sessions contradict the stop it was made on, why it is disputed. */
 export type HandoverView = HandoverRecord & { file: string; disputed?: string };
 
+/** A task as the board draws it: its place in the dependency graph (dependsOn: ids in the same plan). */
+export interface TaskView {
+  id: string;
+  key: string;
+  status: Status;
+  dependsOn: string[];
+  claimedBy: string | null;
+  /** metadata.branch: the branch the task is bound to, when it is. */
+  branch: string | null;
+}
+
 export interface PlanReport {
   path: string;
   planId: string;
   title: string;
   open: boolean;
+  /** The work items and their tasks, in the plan's order. */
+  items: { id: string; title: string; status: Status; tasks: TaskView[] }[];
   counts: Record<Status, number>;
   tasks: Record<Status, string[]>;
   ready: string[];
@@ -82,6 +96,7 @@ function planReport(p: PlanFile, input: StatusInput): PlanReport {
     planId: p.plan.planId,
     title: String(p.plan.title ?? ''),
     open,
+    items: itemViews(p),
     counts,
     tasks: byStatus,
     ready: readyTasks(tasks).map((r) => r.key),
@@ -96,6 +111,26 @@ function planReport(p: PlanFile, input: StatusInput): PlanReport {
           }
         : null,
   };
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function itemViews(p: PlanFile): PlanReport['items'] {
+  return p.plan.workItems.map((item) => ({
+    id: String(item.id),
+    title: String(item.title ?? ''),
+    status: item.status,
+    tasks: item.tasks
+      .filter((t) => t && typeof t.id === 'string')
+      .map((t) => ({
+        id: t.id,
+        key: taskKey(p.plan.planId, t.id),
+        status: t.status,
+        dependsOn: Array.isArray(t.dependsOn) ? t.dependsOn.filter((d): d is string => typeof d === 'string') : [],
+        claimedBy: text(t.claimedBy),
+        branch: t.metadata && typeof t.metadata === 'object' ? text(t.metadata.branch) : null,
+      })),
+  }));
 }
 
 /** The newest handoff update across plans: drift is measured from there. */
