@@ -99,6 +99,21 @@ export function reusedPlanIdProblems(file: string, planId: unknown, planIds: Che
   return other ? [{ severity: 'error', rule: 'plan-id-reused', file, path: 'planId', line: 1, column: 1, ...messages.planIdReused(planId, other.file) }] : [];
 }
 
+/**
+ * A merge's own findings (pure): those against its first parent whose subject is found against
+ * every other parent too. What the merged plan takes from one parent as it stands there was
+ * judged in the commits that made it, as a combined diff leaves out a path taken from one parent.
+ */
+function mergeOwn<T>(first: T[], others: T[][], subject: (x: T) => string): T[] {
+  const found = others.map((o) => new Set(o.map(subject)));
+  return first.filter((x) => found.every((f) => f.has(subject(x))));
+}
+
+/** What a transition problem is about, whichever rule found it: its task, its log, or its path. */
+function problemSubject(path: string): string {
+  return /^(workItems\[\d+\]\.tasks\[\d+\]|workItems\[\d+\]\.log|changelog)/.exec(path)?.[1] ?? path;
+}
+
 export function check(input: CheckInput): Decision {
   const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [], handovers: [] };
   const file = (mode: Mode, problems: Problem[]) => {
@@ -121,9 +136,13 @@ export function check(input: CheckInput): Decision {
       if (modes.transitions !== 'off' && plan && change.before !== null) {
         const before = rules.parse(change.before);
         if (before) {
-          const problems = rules.transitions(before, plan, change.file, change.after, input.identity);
-          file(modes.transitions, problems);
-          for (const h of addedHandovers(before, plan)) decision.handovers.push({ ...h, file: change.file });
+          const afterText = change.after;
+          const againstEach = [before, ...(change.others ?? []).map((t) => (t === null ? null : rules.parse(t)))]
+            .filter((p): p is PlanState => p !== null)
+            .map((parent) => ({ problems: rules.transitions(parent, plan, change.file, afterText, input.identity), handovers: addedHandovers(parent, plan) }));
+          const [first, ...others] = againstEach;
+          file(modes.transitions, mergeOwn(first!.problems, others.map((o) => o.problems), (p) => problemSubject(p.path)));
+          for (const h of mergeOwn(first!.handovers, others.map((o) => o.handovers), (h) => `${h.task}\0${h.from}\0${h.to}`)) decision.handovers.push({ ...h, file: change.file });
         }
       }
     }

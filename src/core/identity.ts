@@ -137,3 +137,10 @@ export function branchHolder(
   if (bound.some((c) => !sameAgent(c.holder, bound[0]!.holder, aliases))) return null;
   return { name: bound[0]!.holder, task: bound[0]!.task };
 }
+
+/**
+ * Whether a committer is a hosting service's merge button (pure): GitHub commits the merges it
+ * makes as `GitHub <noreply@github.com>`; the other services commit them as the person who merged.
+ */
+export const isHostingServiceCommitter = (email: string) => email.trim().toLowerCase() === 'noreply@github.com';
+

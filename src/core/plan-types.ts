@@ -87,4 +87,6 @@ export interface PlanChange {
   file: string;
   before: string | null;
   after: string | null;
+  /** A merge's: the plan's text at each other parent (null: none there); `before` is the first parent's. */
+  others?: (string | null)[];
 }

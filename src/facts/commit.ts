@@ -10,7 +10,7 @@
 // Who committed is left to the caller: the identity a commit records is a trailer the check
 // layer reads (../check/trailer.ts), so the trailers asked for come back by key.
 import { type LiveClaim, type PlanVersion, claimsView, liveClaims, versionsNear } from '../core/claims.js';
-import { touchedPaths } from '../core/changes.js';
+import { mergeOwnChanges, touchedPaths } from '../core/changes.js';
 import { parsePlanJson } from '../claims/versions.js';
 import { objectTexts, readObjects } from '../git/cat-file.js';
 import { type Change, type RawEntry, diffTreesOf, sinceMergeBase } from '../git/changes.js';
@@ -74,6 +74,8 @@ interface Gathered {
   all: RawChange[];
   /** What the commit did itself: for a merge, only paths that differ from every parent. */
   own: RawChange[];
+  /** A merge against each of its other parents (none for a commit with one parent). */
+  others: RawChange[][];
   /** The commit's plan files → blob id. */
   plans: Map<string, string>;
   /** The plans at merge-base(commit, base), when there is a base and it differs. */
@@ -152,11 +154,8 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   const gathered: Gathered[] = [];
   for (const info of infos) {
     const all = diffs[at++] ?? [];
-    let mine = all;
-    for (let p = 1; p < info.parents.length; p++) {
-      const fromOther = new Set((diffs[at++] ?? []).flatMap((c) => (c.from !== undefined ? [c.from, c.path] : [c.path])));
-      mine = mine.filter((c) => fromOther.has(c.path) || (c.from !== undefined && fromOther.has(c.from)));
-    }
+    const others = info.parents.slice(1).map(() => diffs[at++] ?? []);
+    const mine = mergeOwnChanges(all, others);
     const parent = info.parents[0];
     const parentPlans = parent ? (plansAt.get(parent) ?? treeOf.get(parent) ?? new Map<string, string>()) : new Map<string, string>();
     const planned = applyDiff(parentPlans, all, plans);
@@ -164,7 +163,7 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
     const sinceBase = second[`base ${info.commit}`] as RawChange[] | null | undefined;
     const baseTree = sinceBase !== undefined ? (sinceBase && plansBefore(planned, sinceBase, plans)) : base ? (baseAt.get(parent!) ?? null) : null;
     baseAt.set(info.commit, baseTree);
-    gathered.push({ info, all, own: mine, plans: planned, base: baseTree });
+    gathered.push({ info, all, own: mine, others, plans: planned, base: baseTree });
   }
 
   // Every blob once; the plans the commit changes are read whole (claims.ts compares them task
@@ -173,7 +172,7 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   const whole = new Set<string>();
   const viewed = new Set<string>();
   for (const g of gathered) {
-    for (const c of g.all.filter(isPlanChange)) {
+    for (const c of [...g.all, ...g.others.flat()].filter(isPlanChange)) {
       if (c.newOid) whole.add(c.newOid);
       if (c.oldOid) whole.add(c.oldOid);
     }
@@ -230,7 +229,7 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
   const { gathered, blob, view } = await gather(repo, commits, opts.base, opts.trailerKeys, opts.infos ?? undefined);
   const isPlanChange = (c: Change) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from));
   const wholeText = (oid: string | null) => (oid ? ((blob.get(oid) as string | null | undefined) ?? null) : null);
-  return gathered.map(({ info, all, own, plans: tree, base: baseTree }) => {
+  return gathered.map(({ info, all, own, others, plans: tree, base: baseTree }) => {
     const time = judgedAt(info.time, opts.now);
     const changed = all.filter(isPlanChange);
     const changedNow = new Set(changed.map((c) => c.path));
@@ -253,7 +252,13 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
       commit: info,
       all,
       changes: own,
-      plans: own.filter(isPlanChange).map((c) => ({ file: c.path, after: c.status === 'D' ? null : wholeText(c.newOid), before: wholeText(c.oldOid) })),
+      plans: own.filter(isPlanChange).map((c) => ({
+        file: c.path,
+        after: c.status === 'D' ? null : wholeText(c.newOid),
+        before: wholeText(c.oldOid),
+        // A merge's plan as each other parent has it (its own change is what differs from all).
+        ...(others.length > 0 ? { others: others.map((d) => wholeText(d.find((o) => o.path === c.path)?.oldOid ?? null)) } : {}),
+      })),
       versions,
       // A commit that changes no plan uses its claims only to match its own paths (check()):
       // the claims that cannot reach them are not decided (versionsNear says why that is exact).

@@ -21,7 +21,7 @@ import { readObjects } from '../git/cat-file.js';
 import { type Change, INDEX_DIFF, INDEX_JSON, PICKED_JSON_DIFF, parseRawDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
 import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
-import { type RefReads, type Repository, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
+import { type RefReads, type Repository, mergeHeadTexts, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { commonDirOf, readCommitting } from '../sessions/store.js';
 import { identityMessages } from '../messages/identity.js';
@@ -263,10 +263,13 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // The agent hook's record decides a commit (the index), not a command a person runs later.
   const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims(), process.env, repo.authorName, source.kind === 'index');
 
-  const planChanges: PlanChange[] = touched.map((c) => ({
+  // A merge being committed: each plan as the merged heads have it (a change taken from one of them is not the merger's).
+  const merged = source.kind === 'index' && touched.length > 0 ? await mergeHeadTexts(repo, touched.map((c) => c.path)) : [];
+  const planChanges: PlanChange[] = touched.map((c, i) => ({
     file: c.path,
     before: c.oldBlob ? (textOf.get(c.oldBlob) ?? null) : null,
     after: c.status === 'D' ? null : c.newBlob ? (textOf.get(c.newBlob) ?? null) : null,
+    ...(merged[i] ? { others: merged[i] } : {}),
   }));
   // After the change: the staged versions of the plans it touches supersede HEAD's (for the
   // committer's own claims: the Plan-Task trailer, the handoff).

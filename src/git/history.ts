@@ -34,6 +34,10 @@ export const commitsBetween = (from: string, to: string) => query(['rev-list', '
 /** Whether `ancestor` is an ancestor of (or is) `descendant`. */
 export const isAncestorOf = (ancestor: string, descendant: string) => query(['merge-base', '--is-ancestor', ancestor, descendant], () => true, () => false);
 
+/** Whether a remote-tracking branch holds `commit` (it came from elsewhere, or went there). */
+export const onRemoteBranch = (commit: string) =>
+  query(['for-each-ref', '--count=1', '--format=%(refname)', '--contains', commit, 'refs/remotes'], (out) => out.trim() !== '', () => false);
+
 /** The best common ancestor of `a` and `b`, or null when they have none. */
 export const mergeBase = (a: string, b: string) => query(['merge-base', a, b], (out) => out.trim() || null, () => null);
 

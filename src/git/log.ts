@@ -51,6 +51,12 @@ export async function commitInfos(commits: string[], trailerKeys: string[], cwd:
   return gitQuery(commitInfosOf(commits, trailerKeys), cwd);
 }
 
+/** The committer's email of `commit`. */
+export const committerEmailOf = (commit: string) => query(['log', '-1', '--format=%ce', commit], (out) => out.trim());
+
+/** The commit `commit` says it reverts (`git revert`'s "This reverts commit <id>." line), or null. */
+export const revertedBy = (commit: string) => query(['log', '-1', '--format=%b', commit], (out) => /^This reverts commit ([0-9a-f]{40,64})\b/m.exec(out)?.[1] ?? null, () => null);
+
 /** The author's name of `commit`. */
 export const authorOf = (commit: string) => query(['log', '-1', '--format=%an', commit], (out) => out.trim());
 

@@ -2,13 +2,14 @@
 // (HEAD's), worktrees, current and base branch, identity settings. Read in one batch of git
 // commands (or from the runner's prefetch, for pre-commit), with room for a caller's own reads.
 // Every git call inherits the environment, so GIT_INDEX_FILE as git set it reaches them all.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, type Config, type ConfigTexts, DEFAULT_CONFIG, configFromTexts, workingConfigTexts } from '../config/config.js';
 import { type Change, mergeHeadDiffPaths } from './changes.js';
 import { type BatchCommand, gitBatch, parsePicked } from './batch.js';
 import { type Answers, type Query, answersByName, git, gitQueries, gitQuery, query, splitNul } from './git.js';
 import { blobAt, blobsAt } from './queries.js';
+import { readObjects } from './cat-file.js';
 import { REF_FORMAT, parseRefListing } from './remote.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
@@ -313,6 +314,22 @@ function defaultBase(refs: Map<string, Ref>): Repository['base'] {
   const { commit, symref } = refs.get(first)!;
   const short = (ref: string) => ref.replace(/^refs\/(heads|remotes)\//, '');
   return { name: short(symref || first), commit, ref: first };
+}
+
+/**
+ * During a merge: the text of each of `paths` at each merged head (MERGE_HEAD lists one per line;
+ * null: not there), so the plan rules take what a merge brings from a parent as that parent's.
+ */
+export async function mergeHeadTexts(repo: Repository, paths: string[]): Promise<(string | null)[][]> {
+  let heads: string[];
+  try {
+    heads = readFileSync(join(repo.gitDir, 'MERGE_HEAD'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)).slice(0, 16);
+  } catch {
+    return [];
+  }
+  if (heads.length === 0 || paths.length === 0) return [];
+  const texts = await readObjects(heads.flatMap((h) => paths.map((p) => `${h}:${p}`)), repo.root);
+  return paths.map((_, i) => heads.map((_h, j) => texts[j * paths.length + i] ?? null));
 }
 
 /**

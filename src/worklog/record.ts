@@ -4,20 +4,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { loadConfig, DEFAULT_CONFIG, type Config } from '../config/config.js';
-import { touchedPaths } from '../core/changes.js';
+import { mergeOwnChanges, touchedPaths } from '../core/changes.js';
+import { type Change, diffTreesOf } from '../git/changes.js';
 import { UserError } from '../errors.js';
-import { type Query, gitQueries, orNull } from '../git/git.js';
-import { type CommitRecordFacts, commitRecordOf } from '../git/log.js';
+import { type Query, gitQueries, gitQuery, orNull } from '../git/git.js';
+import { type CommitRecordFacts, commitRecordOf, committerEmailOf, revertedBy } from '../git/log.js';
+import { onRemoteBranch } from '../git/history.js';
 import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, HEAD_REF } from '../git/queries.js';
 import { CONFIG_LIST } from '../git/repository.js';
-import { branchHolder, pickIdentity, type Identity } from '../core/identity.js';
+import { branchHolder, isHostingServiceCommitter, pickIdentity, type Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 // The versions' source label is set on every entry's read, worded or not: from its own area, so
 // a silent drain never loads the sentences' bundle.
 import { claimsMessages } from '../messages/claims.js';
 import { AGENT_TRAILER, parseAgentTrailer } from '../check/trailer.js';
 import { tasksOf } from '../plan/tasks.js';
-import { matchPatterns, nearTasks, planTransitions } from './analyze.js';
+import { matchPatterns, nearTasks, planTransitions, type Transition } from './analyze.js';
 import { claimViolations, type Violation } from '../claims/violations.js';
 import { type LiveClaim, type PlanVersion, decideClaims, liveClaims, versionsNear } from '../core/claims.js';
 import { type TreeEntry, treeUnder } from '../git/tree.js';
@@ -151,6 +153,9 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
   const [taskValues = [], agentValues = []] = TRAILERS.map((k) => log.trailers[k]);
   const paths = touchedPaths(changes);
   const planChanged = paths.some(plans.matches);
+  // A merge against each other parent: its own changes are those that differ from all of them.
+  const others = parents.length > 1 ? ((await gitQuery(diffTreesOf(parents.slice(1).map((p) => `${id} ${p}`)), root)) as Change[][]) : [];
+  const ownPaths = others.length > 0 ? touchedPaths(mergeOwnChanges(changes, others)) : paths;
   const ignoreCase = ignoreCaseOf(ctx);
   const verification: Verification = known.withoutHooks ? { verified: false, skipped: [], identity: null, configChange: null } : verificationOf(known.marker, tree ?? null);
   const blobs = planBlobs(listing, plans.matches);
@@ -172,6 +177,14 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
     const claimsAt = (s: Snapshot, near?: string[]) => liveClaims(near ? versionsNear(versions(s), near, ignoreCase) : versions(s), now, config.staleAfterHours);
     at = { near: (p) => nearTasks(tasks, p, ignoreCase), claimsNear: (p) => claimsAt(before, p), bound: () => claimsAt(after).filter((c) => c.branch !== null), unreadable: after.skipped.map((s) => s.path) };
     if (planChanged) transitions = planTransitions(before.plans, after.plans);
+    if (planChanged && others.length > 0) {
+      // What the merge takes from a parent as it stands there is that parent's transition, recorded with the commit that made it.
+      const key = (t: Transition) => `${t.task}\0${t.field}\0${t.to}`;
+      for (const [i, other] of others.entries()) {
+        const there = new Set(planTransitions((await parentSnapshot(after, other, parents[i + 1]!, config, root)).plans, after.plans).map(key));
+        transitions = transitions.filter((t) => there.has(key(t)));
+      }
+    }
   }
   // What the hooks decided travels with the commit too (prepare-commit-msg's sealed Plan-Agent
   // trailer): it counts where pre-commit left no verdict, as pre-push and CI read it.
@@ -205,7 +218,7 @@ async function gatherCommit(commit: string, ctx: Ctx, known: Known, now: Date, a
     tasks: matchPatterns(at.near(paths), paths, taskValues, ignoreCase),
     transitions,
     verification,
-    violations: claimViolations(at.claimsNear(paths), paths, identity.name, plans.matches, config, ignoreCase),
+    violations: claimViolations(at.claimsNear(ownPaths), ownPaths, identity.name, plans.matches, config, ignoreCase),
     unreadablePlans: at.unreadable,
     ...(known.withoutHooks ? { withoutHooks: true } : {}),
   };
@@ -234,6 +247,34 @@ async function vouched(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: 
   for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
   // The marker's identity is as untrustworthy as its verdict: the commit's own record stands.
   return { ...facts, identity: judgement.identity, verification: { ...facts.verification, verified: false }, violations: [...violations.values()], disputed: messages.worklogDisputed(judgement.violations.length, judgement.problems) };
+}
+
+/** What git commits without pre-commit, by design: a merge, a pick, a revert (never a --no-verify commit: that skip is the committer's). */
+const JUDGED_OPERATIONS: Operation[] = ['merge', 'cherry-pick', 'revert'];
+
+/**
+ * The facts of a commit git made without pre-commit (JUDGED_OPERATIONS), verified when the
+ * commit judged from the object store (./judge.ts), as pre-push and CI judge it, passes: a merge
+ * by what it changes against every parent, a pick by its own change. Refused: the judge's
+ * violations join the entry's. The identity stays the one who ran git here.
+ */
+async function judgedHere(facts: CommitFacts, record: CommitRecord, ctx: Ctx, now: Date): Promise<CommitFacts> {
+  try {
+    const judgement = await judgeCommit({ root: ctx.root, gitDir: record.gitDir, ignoreCase: ignoreCaseOf(ctx), config: ctx.config }, facts.commit, facts.parents[0] ?? null, now);
+    if (judgement.passed) return { ...facts, verification: { ...facts.verification, verified: true } };
+    const violations = new Map<string, Violation>();
+    for (const v of [...facts.violations, ...judgement.violations]) violations.set(`${v.path}\0${v.task}`, v);
+    return { ...facts, violations: [...violations.values()] };
+  } catch {
+    // Unjudged is unverified, as it was.
+    return facts;
+  }
+}
+
+/** Whether a merge commit was made by the hosting service (its committer) and came from a remote (a remote-tracking branch holds it). */
+async function madeByHostingService(commit: string, root: string): Promise<boolean> {
+  const { committer, onRemote } = await gitQueries({ committer: committerEmailOf(commit), onRemote: onRemoteBranch(commit) }, root, 1);
+  return onRemote && isHostingServiceCommitter(committer);
 }
 
 /** What is left of a commit whose facts could not be read (MAX_ATTEMPTS failures): never lost. */
@@ -346,7 +387,13 @@ export class WorklogDrainer implements Drainer {
       if (incomplete === null) throw error;
       facts = incompleteFacts(record, incomplete, now);
     }
+    // A merge the hosting service made, pulled here (git runs post-merge for a fast-forward too):
+    // it came from elsewhere, as any pulled commit, and pushes and CI judged it there.
+    if (facts.operation === 'merge' && incomplete === null && (await madeByHostingService(facts.commit, ctx.root))) return;
+    // A revert with no conflict leaves no REVERT_HEAD for the runner to see: git's own line in its message says it.
+    if (facts.operation === 'commit' && !facts.verification.verified && record.marker === null && incomplete === null && (await gitQuery(revertedBy(facts.commit), ctx.root)) !== null) facts = { ...facts, operation: 'revert' };
     if (facts.verification.verified && incomplete === null) facts = await vouched(facts, record, ctx, now, ahead?.judge ?? undefined);
+    else if (incomplete === null && JUDGED_OPERATIONS.includes(facts.operation)) facts = await judgedHere(facts, record, ctx, now);
     // Commits made where no hook ran, under this one: recorded first, so the log keeps their order.
     if (facts.operation === 'commit' || facts.operation === 'merge') await this.recordGaps(facts.parents, ctx).catch(() => 0);
     await this.write((seq) => commitEntry(facts, seq, now), ctx);

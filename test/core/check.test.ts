@@ -56,3 +56,22 @@ test('PLAN_HOOKS_SKIP turns named checks off, ignoring unknown names', () => {
   assert.deepEqual(parseSkip(' claims, Plans ,,x'), ['claims', 'plans', 'x']);
   assert.deepEqual(effectiveModes(DEFAULT_CONFIG.checks, ['claims', 'x']), { plans: 'enforce', transitions: 'enforce', claims: 'off' });
 });
+
+test('a merge: a transition problem counts only when it is found against every parent (what one parent has is that parent’s)', () => {
+  // The rules find, per parent text, the problems of the subjects named in it.
+  const at = (path: string): Problem => ({ ...problem('error'), path, rule: 'transition-claimed-task-changed' });
+  const perParent: PlanRules = {
+    validate: () => ({ plan: {} as never, problems: [] }),
+    parse: (text) => JSON.parse(text) as never,
+    transitions: (before) => (before as unknown as { found: string[] }).found.map(at),
+  };
+  const change = (others: (string | null)[]) => [{ file: 'docs/p-plan.json', before: JSON.stringify({ found: ['workItems[0].tasks[1].status', 'changelog[0]'] }), after: '{}', others }];
+  const merged = check(input({ plans: change([JSON.stringify({ found: ['workItems[0].tasks[1].claimedBy'] })]), rules: perParent }));
+  assert.deepEqual(merged.errors.map((p) => p.path), ['workItems[0].tasks[1].status'], 'the task differs from both parents; the changelog only from the first');
+  const fromOther = check(input({ plans: change([JSON.stringify({ found: [] })]), rules: perParent }));
+  assert.deepEqual(fromOther.errors, [], 'all of it as the other parent has it');
+  const noPlanThere = check(input({ plans: change([null]), rules: perParent }));
+  assert.equal(noPlanThere.errors.length, 2, 'a parent without the plan takes nothing away');
+  const oneParent = check(input({ plans: [{ ...change([])[0]!, others: undefined }], rules: perParent }));
+  assert.equal(oneParent.errors.length, 2);
+});

@@ -123,7 +123,7 @@ test('detached HEAD, cherry-pick and rebase: branch null, picks unverified, the 
   ok(repo.tryGit(['cherry-pick', f1]));
   let e = lastCommitEntry(repo);
   assert.equal(e.subject, 'f1');
-  assert.equal(e.verified, false, 'a cherry-pick is not checked by pre-commit');
+  assert.equal(e.verified, true, 'a cherry-pick is not checked by pre-commit: the writer judges it, as pre-push does (test/worklog/merges.test.ts)');
 
   repo.git('checkout', '-q', '--detach', 'HEAD');
   repo.write('d.txt', 'd\n');
@@ -237,7 +237,7 @@ test('merge --no-ff (no post-commit) is recorded by post-merge, once; a fast-for
   assert.equal(e.commit, head(repo));
   assert.equal(e.operation, 'merge');
   assert.equal(e.parents.length, 2);
-  assert.equal(e.verified, false, 'pre-commit does not run for a merge');
+  assert.equal(e.verified, true, 'pre-commit does not run for a merge: the writer judges what it changes against every parent');
   repo.git('checkout', '-q', '-b', 'ff', 'HEAD~1');
   ok(repo.tryGit(['merge', '-q', '--ff-only', 'main']));
   assert.equal(readLog(repo).length, before + 1, 'a fast-forward records nothing');
