@@ -24,6 +24,9 @@
 // already has, carries the same change as that earlier commit: it is judged as that commit is
 // judged (by the earlier commit's own ancestry, which is how it was judged at its own push) and
 // reported as "rebased from <sha>"; the claims its new ancestry holds are listed as warnings.
+// Only where that judgement stands for it: the earlier commit was judged under the claim, or is
+// older than it on the same line of history (../core/rebase.ts); a change published first where
+// no claim could see it (a root snapshot with no plan) and then cherry-picked is refused.
 // What the remote already has is named by the caller (`known`): at pre-push the commits
 // reachable from --remotes=<remote> (and the tips the push replaces); in CI what the checkout
 // fetched (every remote-tracking branch, the base, and the event's previous head, which the
@@ -36,12 +39,15 @@
 // looked for among the remote's commits that the checked ones do not have and that touch one of
 // their paths (the same change touches the same paths), at most KNOWN_LIMIT of them, and all
 // patch-ids come from one diff-tree and one patch-id process (../git/patch-id.ts).
-import type { ClaimHit } from '../core/claims.js';
+import { type ClaimHit, type LiveClaim, liveClaims } from '../core/claims.js';
+import { type Laundering, rebaseWitness } from '../core/rebase.js';
+import { parsePlanJson } from '../claims/versions.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
-import { gitQuery, orNull } from '../git/git.js';
+import { gitQueries, gitQuery, orNull } from '../git/git.js';
+import { blobAt } from '../git/queries.js';
 import { commitInfosOf } from '../git/log.js';
-import { commitsInRange } from '../git/history.js';
+import { commitsInRange, mergeBase } from '../git/history.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
 import type { Identity } from '../core/identity.js';
@@ -65,6 +71,10 @@ export interface CommitVerdict {
   skippedHits: ClaimHit[];
   /** The commit the remote already has with the same patch-id, whose judgement this one took. */
   rebasedFrom: string | null;
+  /** A commit the remote has with the same patch-id whose judgement does not stand for this one, and why (../core/rebase.ts). */
+  knownPatch: { commit: string; why: Laundering } | null;
+  /** The live claims its own ancestry held for what it changes (what the rebase rule compares). */
+  claims: LiveClaim[];
   decision: Decision;
   /** The time the commit is judged at: its committer time, never later than now. */
   now: Date;
@@ -120,7 +130,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, claims, decision, now: time });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;
@@ -128,8 +138,10 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
 
 /**
  * The rebase rule (see the top): each refused non-merge commit whose patch-id equals that of a
- * commit the remote already has takes that commit's judgement when it is allowed. The earlier
- * commits are judged by their own ancestry alone (no `known`), so nothing chains.
+ * commit the remote already has takes that commit's judgement when it is allowed and stands for
+ * it (../core/rebase.ts: judged under the claim, or older than it on the same line of history;
+ * a known patch launders nothing). The earlier commits are judged by their own ancestry alone (no
+ * `known`), so nothing chains.
  */
 async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts: CommitVerdict[], known: KnownToRemote, opts: RangeOptions): Promise<void> {
   const refused = verdicts.flatMap((v, i) => {
@@ -153,12 +165,47 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
   });
   if (matched.length === 0) return;
   const judged = new Map((await checkCommits(repo, [...new Set(matched.flatMap((m) => m.earlier))], opts)).map((e) => [e.commit, e]));
+  const forks = await forkClaims(repo, matched.flatMap(({ v, earlier }) => earlier.filter((c) => judged.get(c) && allowed(judged.get(c)!.decision)).map((c) => ({ v, earlier: c }))));
   for (const { v, earlier } of matched) {
-    const as = earlier.map((c) => judged.get(c)).find((e) => e !== undefined && allowed(e.decision));
-    if (!as) continue;
-    v.decision = { ...as.decision, claimWarnings: [...as.decision.claimWarnings, ...v.decision.refusals] };
-    v.rebasedFrom = as.commit;
+    let declined: CommitVerdict['knownPatch'] = null;
+    for (const c of earlier) {
+      const e = judged.get(c);
+      if (!e) continue;
+      const witness = rebaseWitness(v.decision.refusals, { allowed: allowed(e.decision), claims: e.claims, fork: forks.get(`${v.commit} ${c}`) ?? null }, repo.config.aliases);
+      if (witness.accepted) {
+        v.decision = { ...e.decision, claimWarnings: [...e.decision.claimWarnings, ...v.decision.refusals] };
+        v.rebasedFrom = e.commit;
+        declined = null;
+        break;
+      }
+      declined ??= { commit: c, why: witness.why };
+    }
+    v.knownPatch = declined;
   }
+}
+
+/**
+ * For each (refused commit, earlier commit) pair: the claims held where their histories meet,
+ * from the plan files of the claims that refuse the new commit; no entry when they share no
+ * commit. Two rounds of git whatever the count: the merge-bases, then the plans there.
+ */
+async function forkClaims(repo: Repository, pairs: { v: CommitVerdict; earlier: string }[]): Promise<Map<string, { claims: LiveClaim[] }>> {
+  const key = (p: { v: CommitVerdict; earlier: string }) => `${p.v.commit} ${p.earlier}`;
+  const bases = await gitQueries(Object.fromEntries(pairs.map((p) => [key(p), mergeBase(p.v.commit, p.earlier)])), repo.root);
+  const reads = pairs.flatMap((p) => {
+    const fork = bases[key(p)] as string | null;
+    return fork ? [...new Set(p.v.decision.refusals.map((h) => h.claim.file))].map((file) => ({ p, fork, file })) : [];
+  });
+  const texts = await gitQueries(Object.fromEntries(reads.map((r, i) => [String(i), blobAt(r.fork, r.file)])), repo.root);
+  const forks = new Map<string, { claims: LiveClaim[] }>();
+  for (const p of pairs) if (bases[key(p)]) forks.set(key(p), { claims: [] });
+  reads.forEach((r, i) => {
+    const text = texts[String(i)] as string | null;
+    if (text === null) return;
+    const version = { source: { kind: 'base' as const, label: r.fork.slice(0, 12) }, file: r.file, plan: parsePlanJson(text) };
+    forks.get(key(r.p))!.claims.push(...liveClaims([version], r.p.v.now, repo.config.staleAfterHours));
+  });
+  return forks;
 }
 
 const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];

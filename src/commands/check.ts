@@ -67,6 +67,7 @@ const command: Command = {
         identityRecorded: v.identityRecorded,
         recordedSkips: v.recordedSkips,
         rebasedFrom: v.rebasedFrom,
+        knownPatch: v.knownPatch,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         warnings: v.decision.warnings,
