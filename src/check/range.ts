@@ -39,19 +39,19 @@
 // looked for among the remote's commits that the checked ones do not have and that touch one of
 // their paths (the same change touches the same paths), at most KNOWN_LIMIT of them, and all
 // patch-ids come from one diff-tree and one patch-id process (../git/patch-id.ts).
-import { type ClaimHit, type LiveClaim, liveClaims } from '../core/claims.js';
+import type { ClaimHit, LiveClaim } from '../core/claims.js';
 import { type Laundering, rebaseWitness } from '../core/rebase.js';
-import { parsePlanJson } from '../claims/versions.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
-import { gitQueries, gitQuery, orNull } from '../git/git.js';
-import { blobAt } from '../git/queries.js';
+import { gitQuery, orNull } from '../git/git.js';
 import { commitInfosOf } from '../git/log.js';
-import { commitsInRange, mergeBase } from '../git/history.js';
+import { commitsInRange } from '../git/history.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
 import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
+import { forkClaims } from './fork.js';
+import { judgeSquashed } from './squash.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
 // A commit's identity carries its detail in every verdict, worded or not: from its own area, as
@@ -73,6 +73,8 @@ export interface CommitVerdict {
   rebasedFrom: string | null;
   /** A commit the remote has with the same patch-id whose judgement does not stand for this one, and why (../core/rebase.ts). */
   knownPatch: { commit: string; why: Laundering } | null;
+  /** The remote's branch tip whose commits this one squashes (./squash.ts), and how many they are. */
+  squashedFrom: { tip: string; commits: number } | null;
   /** The live claims its own ancestry held for what it changes (what the rebase rule compares). */
   claims: LiveClaim[];
   decision: Decision;
@@ -130,7 +132,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, claims, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;
@@ -153,6 +155,15 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
   const query = { ...known, exclude: gathered.map((g) => g.commit.commit), paths: [...new Set(refused.map((r) => r.path))], limit: KNOWN_LIMIT };
   const candidates = await commitsTouching(query, repo.root);
   if (candidates.length === 0) return;
+  await judgeByPatch(repo, refused, candidates, opts);
+  // Still refused: a squash-merge of a branch the remote has (./squash.ts).
+  const parentOf = new Map(gathered.map((g) => [g.commit.commit, g.commit.parents[0]]));
+  const still = refused.flatMap(({ v }) => (!allowed(v.decision) && parentOf.get(v.commit) ? [{ v, parent: parentOf.get(v.commit)! }] : []));
+  await judgeSquashed(repo, still, known, (commits) => checkCommits(repo, commits, opts));
+}
+
+/** The single-commit case: a commit the remote has with the same patch-id. */
+async function judgeByPatch(repo: Repository, refused: { v: CommitVerdict }[], candidates: string[], opts: RangeOptions): Promise<void> {
   const ids = await patchIds([...refused.map((r) => r.v.commit), ...candidates], repo.root);
   const byPatch = new Map<string, string[]>();
   for (const c of candidates) {
@@ -182,30 +193,6 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
     }
     v.knownPatch = declined;
   }
-}
-
-/**
- * For each (refused commit, earlier commit) pair: the claims held where their histories meet,
- * from the plan files of the claims that refuse the new commit; no entry when they share no
- * commit. Two rounds of git whatever the count: the merge-bases, then the plans there.
- */
-async function forkClaims(repo: Repository, pairs: { v: CommitVerdict; earlier: string }[]): Promise<Map<string, { claims: LiveClaim[] }>> {
-  const key = (p: { v: CommitVerdict; earlier: string }) => `${p.v.commit} ${p.earlier}`;
-  const bases = await gitQueries(Object.fromEntries(pairs.map((p) => [key(p), mergeBase(p.v.commit, p.earlier)])), repo.root);
-  const reads = pairs.flatMap((p) => {
-    const fork = bases[key(p)] as string | null;
-    return fork ? [...new Set(p.v.decision.refusals.map((h) => h.claim.file))].map((file) => ({ p, fork, file })) : [];
-  });
-  const texts = await gitQueries(Object.fromEntries(reads.map((r, i) => [String(i), blobAt(r.fork, r.file)])), repo.root);
-  const forks = new Map<string, { claims: LiveClaim[] }>();
-  for (const p of pairs) if (bases[key(p)]) forks.set(key(p), { claims: [] });
-  reads.forEach((r, i) => {
-    const text = texts[String(i)] as string | null;
-    if (text === null) return;
-    const version = { source: { kind: 'base' as const, label: r.fork.slice(0, 12) }, file: r.file, plan: parsePlanJson(text) };
-    forks.get(key(r.p))!.claims.push(...liveClaims([version], r.p.v.now, repo.config.staleAfterHours));
-  });
-  return forks;
 }
 
 const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];

@@ -68,6 +68,7 @@ const command: Command = {
         recordedSkips: v.recordedSkips,
         rebasedFrom: v.rebasedFrom,
         knownPatch: v.knownPatch,
+        squashedFrom: v.squashedFrom,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         warnings: v.decision.warnings,

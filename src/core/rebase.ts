@@ -15,6 +15,7 @@
 import type { Config } from '../config/config.js';
 import type { ClaimHit, LiveClaim } from './claims.js';
 import { sameAgent } from './identity.js';
+import { TRANSITION_RULES } from './transitions.js';
 
 /** The earlier commit (the remote's, same patch-id) as its own ancestry judged it, and where its history meets the new commit's. */
 export interface EarlierCommit {
@@ -48,4 +49,30 @@ export function rebaseWitness(refusals: ClaimHit[], earlier: EarlierCommit, alia
     if (fork.claims.some((c) => holdsClaim(c, claim, aliases))) return { accepted: false, why: 'claim-at-fork', claim };
   }
   return { accepted: true };
+}
+
+// A SQUASH-MERGE OF A BRANCH THE REMOTE HAS is the same case with many earlier commits: a
+// person squash-merges the holder's branch, and the one new commit makes, by patch-id, the
+// change of every commit from where the branch left to its tip. Those commits were each judged
+// by their own ancestry; when all passed, they stand for the squash as one earlier commit does
+// for a rebased one (the same rule above, over the claims they were judged under). Who may change
+// a claimed task was decided for each of them; the squash's other plan errors stay its own.
+const WHO_RULES: ReadonlySet<string> = new Set([
+  TRANSITION_RULES.claimMoved,
+  TRANSITION_RULES.claimDropped,
+  TRANSITION_RULES.claimedTaskChanged,
+  TRANSITION_RULES.continuedLive,
+  TRANSITION_RULES.handoverByAgent,
+  TRANSITION_RULES.completedByOther,
+]);
+
+/** Whether the branch's commits stand for the squash (pure); see above. */
+export function squashWitness(
+  squash: { refusals: ClaimHit[]; errors: { rule: string }[] },
+  branch: { allowed: boolean; claims: LiveClaim[] }[],
+  fork: EarlierCommit['fork'],
+  aliases: Config['aliases'],
+): RebaseWitness {
+  if (branch.length === 0 || squash.errors.some((e) => !WHO_RULES.has(e.rule))) return { accepted: false, why: 'refused', claim: null };
+  return rebaseWitness(squash.refusals, { allowed: branch.every((c) => c.allowed), claims: branch.flatMap((c) => c.claims), fork }, aliases);
 }

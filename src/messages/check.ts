@@ -72,6 +72,8 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
     `plan-hooks: pushed past ${skipped.join(', ')} for ${plural(count, 'commit')} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
   rangeRebasedFrom: (commit: string) =>
     `  (rebased from ${commit.slice(0, 12)}: the remote already has that commit with the same change (patch-id), so this one is judged as that one is, by its own ancestry; the claims of the new base are listed above, not blocking)\n`,
+  rangeSquashedFrom: (tip: string, commits: number) =>
+    `  (squashed from ${tip.slice(0, 12)}: the remote has that branch, whose ${plural(commits, 'commit')} since it left this line make the same change (patch-id) and pass by their own ancestry, so they judge this one; the claims and plan changes it touches are listed above, not blocking)\n`,
   rangeKnownPatch: (commit: string, why: 'refused' | 'unrelated' | 'claim-at-fork') =>
     `  (the remote has the same change as ${commit.slice(0, 12)} (patch-id), but that is no proof here: ${
       why === 'refused'
