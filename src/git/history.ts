@@ -55,11 +55,12 @@ export async function commitsNotOn(revs: string[], refs: string[], cwd: string):
 
 /**
  * The newest commits reachable from `tips` and from none of `exclude`, none on a remote-tracking
- * branch, none older than `since` (seconds), at most `limit`, newest first. The excluded go in on
- * stdin (thousands fit no argument list); one git does not know is ignored.
+ * branch, each a descendant of one of those (--ancestry-path: history from before them is not
+ * new, whatever its dates say), at most `limit`, newest first. The excluded go in on stdin
+ * (thousands fit no argument list); one git does not know is ignored.
  */
-export async function newCommitsUnder(tips: string[], exclude: string[], opts: { limit: number; since: number }, cwd: string): Promise<string[]> {
-  const out = await git(['rev-list', '--ignore-missing', `--max-count=${opts.limit}`, `--max-age=${opts.since}`, ...tips, '--not', '--remotes', '--stdin'], {
+export async function newCommitsUnder(tips: string[], exclude: string[], opts: { limit: number }, cwd: string): Promise<string[]> {
+  const out = await git(['rev-list', '--ignore-missing', '--ancestry-path', `--max-count=${opts.limit}`, ...tips, '--not', '--remotes', '--stdin'], {
     cwd,
     input: exclude.map((a) => `^${a}\n`).join(''),
   });

@@ -1,8 +1,9 @@
 // Commits made where no hook ran (isomorphic-git, libgit2, a clone without hooks, PLAN_HOOKS=0,
 // `git -c core.hooksPath=/dev/null`) never reach the queue. The next drain on the branch finds
 // them: the commits under the new one that the worklog does not hold — not reachable from a
-// recorded commit, not on a remote (those came from elsewhere: pre-push and CI judge them), not
-// older than the worklog itself (never a whole history on first install) — at most GAP_LIMIT of
+// recorded commit, not on a remote (those came from elsewhere: pre-push and CI judge them), and
+// made on top of one of those (by ancestry, never by date: a committer date is whatever
+// GIT_COMMITTER_DATE said; and never a whole history on first install) — at most GAP_LIMIT of
 // them. A rebase, reset or amend moves the branch onto recorded commits, so it is no gap.
 import { open } from 'node:fs/promises';
 import { newCommitsUnder } from '../git/history.js';
@@ -88,7 +89,6 @@ export function mayHaveGaps(tips: string[], recorded: Recorded): boolean {
 /** The commits made without hooks under `tips` (included), oldest first, at most `limit`. */
 export async function findGaps(tips: string[], recorded: Recorded, branch: string, cwd: string, limit: number): Promise<string[]> {
   if (!mayHaveGaps(tips, recorded)) return [];
-  const since = Math.floor(Date.parse(recorded.first!) / 1000);
   const anchors = new Set([...(recorded.tips.has(branch) ? [recorded.tips.get(branch)!] : []), ...recorded.tips.values(), ...recorded.commits]);
-  return (await newCommitsUnder(tips, [...anchors], { limit, since }, cwd)).reverse();
+  return (await newCommitsUnder(tips, [...anchors], { limit }, cwd)).reverse();
 }

@@ -347,6 +347,37 @@ test('status itself records commits made without hooks at HEAD; a reset, an amen
   assert.deepEqual(later.map((e) => e.subject), ['amended', 'b', 'c after reset', 'd on topic', 'e on main', 'd on topic', 'f after rebase']);
 });
 
+test('a commit made without hooks with a backdated committer date is a gap all the same; a branch from before the worklog is not', () => {
+  const repo = track(makeRepo({ initialCommit: true }));
+  // History from before: a branch made before recording began here.
+  repo.git('checkout', '-q', '-b', 'old');
+  repo.write('old.txt', 'x\n');
+  repo.git('add', '-A');
+  repo.git('commit', '-q', '-m', 'old branch, before install');
+  repo.git('checkout', '-q', 'main');
+  repo.installRawHooks();
+  repo.write('first.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('first recorded'));
+  const start = commits(repo).length;
+  repo.write('back.txt', 'x\n');
+  repo.git('add', '-A');
+  const backdated = { GIT_COMMITTER_DATE: '2020-01-01T00:00:00Z', GIT_AUTHOR_DATE: '2020-01-01T00:00:00Z' };
+  ok(repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'backdated without hooks'], backdated));
+  const hidden = head(repo);
+  repo.write('next.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('next with hooks'));
+  const entries = commits(repo).slice(start);
+  assert.deepEqual(entries.map((e) => [e.subject, e.withoutHooks ?? false]), [['backdated without hooks', true], ['next with hooks', false]]);
+  assert.equal(entries[0]!.commit, hidden);
+  repo.git('checkout', '-q', 'old');
+  repo.write('old2.txt', 'x\n');
+  repo.git('add', '-A');
+  ok(repo.commit('on the old branch'));
+  assert.deepEqual(commits(repo).slice(start + 2).map((e) => e.subject), ['on the old branch'], 'the old branch’s history is not new work');
+});
+
 test('first install: history made before the worklog began is never a gap; a clone without hooks is', () => {
   const repo = track(new Repo(mkdtempSync(join(tmpdir(), 'plan-hooks-test-'))));
   repo.git('init', '-q', '-b', 'main');
