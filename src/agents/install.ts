@@ -6,8 +6,8 @@
 //
 // The commands are the same on every machine (Codex asks the user to trust a hook again when
 // its command changes): `sh <project dir>/.plan-hooks/agent-hook.sh <agent> <event>`, the project
-// dir taken from the variable the agent sets where it sets one, else the working directory,
-// which each agent sets to the project's top.
+// dir taken from the variable the agent sets where it sets one, else found upwards from the
+// working directory (Codex and Copilot run hooks in the session's directory, which may be below it).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Action } from '../core/install/action.js';
@@ -31,7 +31,11 @@ export type HookEvent = 'pre-tool' | 'session-start' | 'stop' | 'stop-failure' |
 
 export function agentCommand(kind: AgentKind, event: HookEvent): string {
   const dir = PROJECT_DIR[kind];
-  return `sh ${dir ? `"\${${dir}:-.}/${AGENT_SHIM}"` : AGENT_SHIM} ${kind} ${event}`;
+  if (dir) return `sh "\${${dir}:-.}/${AGENT_SHIM}" ${kind} ${event}`;
+  // No variable names the top, and the hook runs in the agent's directory, which may be below
+  // it: the shim is looked for upwards, in sh alone (no git process on every tool call), and
+  // not finding it allows the call (exit 0) rather than fail with sh's "cannot open" (exit 2).
+  return `d=$PWD; until [ -f "$d/${AGENT_SHIM}" ] || [ -z "$d" ]; do d=\${d%/*}; done; [ -z "$d" ] || exec sh "$d/${AGENT_SHIM}" ${kind} ${event}`;
 }
 
 /** Where an entry goes (the agent's event name), which of our hooks it runs, and the entry itself (a matcher group or a flat hook). */

@@ -5,7 +5,11 @@
 //   VS Code agent mode (reads .claude/settings.json and .github/hooks/*.json, ignoring matchers):
 //             { sessionId, hookEventName, cwd, tool_name, tool_input } (editFiles has files[])
 //   Copilot CLI / cloud agent: { sessionId?, cwd, toolName, toolArgs } (toolArgs: a JSON string)
+// A shell tool's command is a string, or Codex's argv (`["bash", "-lc", "<script>"]`), run in
+// the tool's own directory when it names one: Codex's `workdir`, Gemini's `dir_path` (older
+// releases: `directory`, relative to the project's top, which is the payload's cwd).
 import type { AgentKind } from './kinds.js';
+import { shQuote } from '../lib/sh-quote.js';
 import { gitOperations, patchPaths, shellFacts, type ShellWrite } from './shell-writes.js';
 
 /** Whose protocol the reply speaks: an agent, or VS Code's agent mode (Claude-style replies). */
@@ -24,7 +28,12 @@ export interface ToolCall {
   bypasses: string[];
   /** The committing git operations a shell command runs (identity from the agent's hook). */
   gitOps: { sub: string; dir: string | null }[];
+  /** How many paths a list in the input names, when more than edit time reads (MAX_LISTED): the call is refused. */
+  tooMany: number | null;
 }
+
+/** Paths a tool's lists may name: past this the call is refused with the reason, not read in part. */
+export const MAX_LISTED = 10_000;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -48,28 +57,43 @@ const PATCH_TOOLS = new Set(['apply_patch']);
 /** Path-valued keys a file tool's input uses, across agents. */
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'target_file', 'absolute_path', 'dirPath'];
 
-function filePaths(input: Record<string, unknown>): string[] {
+/** The paths a file tool's input names; a list longer than MAX_LISTED makes `tooMany` its length. */
+function filePaths(input: Record<string, unknown>, call: ToolCall): string[] {
   const out: string[] = [];
+  const listed = (key: string): unknown[] => {
+    const list = input[key];
+    if (!Array.isArray(list)) return [];
+    if (list.length > MAX_LISTED) {
+      call.tooMany = Math.max(call.tooMany ?? 0, list.length);
+      return [];
+    }
+    return list;
+  };
   for (const key of PATH_KEYS) {
     const v = str(input[key]);
     if (v) out.push(v);
   }
   for (const key of ['files', 'paths', 'filePaths']) {
-    const list = input[key];
-    if (Array.isArray(list)) for (const f of list.slice(0, 1000)) {
+    for (const f of listed(key)) {
       const v = str(f) ?? (isObject(f) ? str(f.filePath) ?? str(f.path) ?? str(f.file_path) : null);
       if (v) out.push(v);
     }
   }
   // VS Code's multi-replace: { replacements: [{ filePath, … }] }; Claude's MultiEdit names one file.
   for (const key of ['replacements', 'edits']) {
-    const list = input[key];
-    if (Array.isArray(list)) for (const e of list.slice(0, 1000)) if (isObject(e)) {
+    for (const e of listed(key)) if (isObject(e)) {
       const v = str(e.filePath) ?? str(e.file_path) ?? str(e.path);
       if (v) out.push(v);
     }
   }
   return [...new Set(out)];
+}
+
+/** A shell tool's command as one script: a string, or an argv (each word quoted as it is). */
+function commandText(v: unknown): string | null {
+  if (typeof v === 'string') return v === '' ? null : v;
+  if (!Array.isArray(v) || v.length === 0 || v.length > 4096 || !v.every((w) => typeof w === 'string')) return null;
+  return (v as string[]).map(shQuote).join(' ');
 }
 
 function hostOf(payload: Record<string, unknown>, installedFor: AgentKind): Host {
@@ -105,20 +129,23 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
     writes: [],
     bypasses: [],
     gitOps: [],
+    tooMany: null,
   };
   const name = tool.toLowerCase();
   if (PATCH_TOOLS.has(name) || (name === 'edit' || name === 'write') && typeof args.command === 'string' && args.command.includes('*** Begin Patch')) {
     const patch = str(args.command) ?? str(args.patch) ?? str(args.input) ?? '';
     call.writes = patchPaths(patch).map((path) => ({ path, how: 'apply_patch' }));
   } else if (FILE_TOOLS.has(name)) {
-    call.writes = filePaths(args).map((path) => ({ path, how: tool }));
+    call.writes = filePaths(args, call).map((path) => ({ path, how: tool }));
   } else if (SHELL_TOOLS.has(name)) {
-    const command = str(args.command) ?? str(args.cmd) ?? (Array.isArray(args.command) ? args.command.filter((c) => typeof c === 'string').join(' ') : null);
+    const command = commandText(args.command) ?? commandText(args.cmd);
     if (command) {
-      const facts = shellFacts(command);
+      // The tool's own directory, relative to the payload's cwd (or absolute).
+      const dir = str(args.workdir) ?? str(args.dir_path) ?? str(args.directory) ?? '';
+      const facts = shellFacts(command, 0, dir.replace(/\/+$/, '') || (dir.startsWith('/') ? '/' : ''));
       call.writes = facts.writes;
       call.bypasses = facts.bypasses;
-      call.gitOps = gitOperations(command);
+      call.gitOps = gitOperations(command).map((op) => ({ sub: op.sub, dir: op.dir === null ? (dir || null) : op.dir.startsWith('/') || !dir ? op.dir : `${dir}/${op.dir}` }));
     }
   }
   return call;

@@ -9,7 +9,7 @@ import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 import type { EditDecision } from './decide.js';
 import { AGENT_FILES, AGENT_KINDS, type AgentKind } from './kinds.js';
-import { type ToolCall, readSessionStart } from './payload.js';
+import { MAX_LISTED, type ToolCall, readSessionStart } from './payload.js';
 import { declaredName, type PreToolFacts } from './pre-tool.js';
 import { type Reply, SILENT, denyReply, sessionReply, warnReply } from './reply.js';
 import { markSeen } from './seen.js';
@@ -48,7 +48,8 @@ function editReason(call: ToolCall, decision: EditDecision, identity: Identity, 
 }
 
 /** The pre-tool answer: a refusal, or a warning the agent sees while the call goes ahead. */
-export function preToolReply({ call, config, decision, now, ws, session }: PreToolFacts, env: NodeJS.ProcessEnv): Reply {
+export function preToolReply({ call, config, decision, now, ws, session, tooMany }: PreToolFacts, env: NodeJS.ProcessEnv): Reply {
+  if (tooMany !== undefined) return denyReply(call.host, messages.agent.tooManyPaths(sanitizeLine(call.tool), MAX_LISTED));
   const notes: string[] = [];
   // The returning holder: its task was continued by another while it was recorded as stopped.
   for (const n of session?.continued ?? []) {

@@ -7,6 +7,12 @@
 export interface ShellWrite {
   path: string;
   how: string;
+  /** Removed or moved with whatever lies under it, when it is a directory (`rm -r`, mv's source). */
+  tree?: boolean;
+  /** The directory entry itself is written, not what a symbolic link there points to (rm, unlink, mv's source). */
+  entry?: boolean;
+  /** A copy's or move's destination: when it is a directory, these names are written inside it instead. */
+  into?: string[];
 }
 
 export interface ShellFacts {
@@ -139,8 +145,11 @@ interface Simple {
   redirects: { op: string; target: Word | null }[];
 }
 
-function simpleCommands(tokens: Token[]): Simple[] {
-  const out: Simple[] = [];
+/** A subshell's start or end: a `cd` inside it ends with it. */
+type Group = '(' | ')';
+
+function simpleCommands(tokens: Token[]): (Simple | Group)[] {
+  const out: (Simple | Group)[] = [];
   let cur: Simple = { words: [], redirects: [] };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -160,10 +169,11 @@ function simpleCommands(tokens: Token[]): Simple[] {
       continue;
     }
     out.push(cur);
+    if (t.op === '(' || t.op === ')') out.push(t.op);
     cur = { words: [], redirects: [] };
   }
   out.push(cur);
-  return out.filter((s) => s.words.length > 0 || s.redirects.length > 0);
+  return out.filter((s) => typeof s === 'string' || s.words.length > 0 || s.redirects.length > 0);
 }
 
 /** Words that run the command after them (`sudo sed -i …`), with the options they take a value for. */
@@ -293,19 +303,58 @@ export function patchPaths(patch: string): string[] {
   return [...new Set(out)];
 }
 
-/** What `command` evidently writes and how it skips git's hooks; nothing when it cannot be read. */
-export function shellFacts(command: string, depth = 0): ShellFacts {
+/** `-t DIR`, `-tDIR`, `--target-directory=DIR` or `--target-directory DIR`: the directory and the words that name it. */
+function targetDirectory(args: Word[]): { dir: Word | null; at: Set<number> } | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.text;
+    if (a === '--') return null;
+    if (a === '-t' || a === '--target-directory') return { dir: args[i + 1] ?? null, at: new Set([i, i + 1]) };
+    if (a.startsWith('--target-directory=')) return { dir: { text: a.slice('--target-directory='.length), literal: args[i]!.literal }, at: new Set([i]) };
+    if (/^-t./.test(a)) return { dir: { text: a.slice(2), literal: args[i]!.literal }, at: new Set([i]) };
+  }
+  return null;
+}
+
+/** Whether rm's options say recursive (-r, -R, -rf, --recursive). */
+const recursive = (args: Word[]) => args.some((a) => a.text === '--recursive' || /^-[a-zA-Z]*[rR]/.test(a.text));
+
+/** The directory a `cd` leads to from `dir` ('' is the command's own; null: not known without expanding). */
+function cdTo(dir: string | null, args: Word[]): string | null {
+  const to = operands(args)[0];
+  if (!to || !to.literal || to.text === '-' || to.text.startsWith('~')) return null;
+  if (to.text.startsWith('/')) return to.text;
+  return dir === null ? null : dir === '' ? to.text : `${dir}/${to.text}`;
+}
+
+/**
+ * What `command` evidently writes and how it skips git's hooks; nothing when it cannot be read.
+ * Paths are relative to the command's working directory as `cd` leaves it (`dir`: where this
+ * command starts, relative to the tool's; null when a `cd` led where the text does not say).
+ */
+export function shellFacts(command: string, depth = 0, dir: string | null = ''): ShellFacts {
   const facts: ShellFacts = { writes: [], bypasses: [] };
   if (command.length > MAX_LENGTH) return facts;
   // apply_patch run through the shell (Codex): the patch names its files.
   if (command.includes('*** Begin Patch')) for (const path of patchPaths(command)) facts.writes.push({ path, how: 'apply_patch' });
   const tokens = tokenize(command);
   if (!tokens) return facts;
-  const write = (w: Word | null | undefined, how: string) => {
+  const at = (path: string): string | null => (path.startsWith('/') ? path : dir === null ? null : dir === '' ? path : `${dir}/${path}`);
+  const write = (w: Word | null | undefined, how: string, extra: Omit<ShellWrite, 'path' | 'how'> = {}) => {
     if (!w || !w.literal || w.text === '' || w.text.startsWith('&') || w.text.startsWith('/dev/')) return;
-    facts.writes.push({ path: w.text, how });
+    const path = at(w.text);
+    if (path !== null) facts.writes.push({ path, how, ...extra });
   };
+  // The directory each enclosing subshell started in: a `cd` inside one ends with it.
+  const outer: (string | null)[] = [];
   for (const simple of simpleCommands(tokens)) {
+    if (simple === '(') {
+      outer.push(dir);
+      continue;
+    }
+    if (simple === ')') {
+      if (outer.length > 0) dir = outer.pop()!;
+      continue;
+    }
     for (const r of simple.redirects) {
       if (r.op === '>&' && r.target && /^\d+$|^-$/.test(r.target.text)) continue;
       write(r.target, r.op === '>>' ? '>>' : '>');
@@ -314,6 +363,13 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
     const name = base(argv[0]);
     const args = argv.slice(1);
     switch (name) {
+      case 'cd':
+      case 'pushd':
+        dir = cdTo(dir, args);
+        break;
+      case 'popd':
+        dir = null;
+        break;
       case 'tee':
         for (const w of operands(args)) write(w, 'tee');
         break;
@@ -325,7 +381,11 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
         if (args.some((a) => /^-[a-zA-Z]*i/.test(a.text))) for (const w of operands(args, new Set(['-e', '-E', '-M', '-I'])).slice(args.some((a) => a.text === '-e' || a.text === '-E') ? 0 : 1)) write(w, 'perl -i');
         break;
       case 'rm':
-      case 'unlink':
+      case 'unlink': {
+        const tree = name === 'rm' && recursive(args);
+        for (const w of operands(args)) write(w, tree ? 'rm -r' : name, { entry: true, ...(tree ? { tree } : {}) });
+        break;
+      }
       case 'touch':
       case 'truncate':
       case 'shred':
@@ -335,19 +395,21 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
       case 'cp':
       case 'install':
       case 'ln': {
-        const target = args.findIndex((a) => a.text === '-t' || a.text.startsWith('--target-directory'));
-        const ops = operands(args, new Set(['-t', '-S', '--suffix', '-m', '-o', '-g']));
-        if (target !== -1) {
-          // -t DIR: every operand lands in DIR; only mv also removes its sources.
-          if (name === 'mv') for (const w of ops) write(w, name);
-          continue;
+        const target = targetDirectory(args);
+        const ops = operands(target ? args.filter((_, i) => !target.at.has(i)) : args, new Set(['-S', '--suffix', '-m', '-o', '-g']));
+        // mv takes its sources away, whatever lies under them.
+        const sources = target ? ops : ops.slice(0, -1);
+        if (name === 'mv') for (const w of sources) write(w, name, { entry: true, tree: true });
+        if (target) {
+          // -t DIR: every operand lands in DIR under its own name.
+          if (target.dir?.literal) for (const w of ops) if (w.literal) write({ text: `${target.dir.text.replace(/\/+$/, '')}/${base({ text: w.text.replace(/\/+$/, ''), literal: true })}`, literal: true }, name);
+          break;
         }
         if (ops.length < 2) break;
-        if (name === 'mv') for (const w of ops.slice(0, -1)) write(w, name);
         const dest = ops[ops.length - 1]!;
-        write(dest, name);
-        // Into a directory: the files land under it with their own names.
-        if (dest.literal && ops.length >= 2) for (const w of ops.slice(0, -1)) if (w.literal) facts.writes.push({ path: `${dest.text.replace(/\/+$/, '')}/${base(w)}`, how: name });
+        // -T: the destination is the file itself; else, a directory there takes the sources under their own names.
+        const names = args.some((a) => a.text === '-T' || a.text === '--no-target-directory') ? [] : sources.filter((w) => w.literal).map((w) => base({ text: w.text.replace(/\/+$/, ''), literal: true }));
+        write(dest, name, names.length > 0 ? { into: names } : {});
         break;
       }
       case 'git':
@@ -360,7 +422,7 @@ export function shellFacts(command: string, depth = 0): ShellFacts {
         const c = args.findIndex((a) => a.text === '-c' || /^-[a-z]*c$/.test(a.text));
         const script = c === -1 ? undefined : args[c + 1];
         if (script?.literal && depth < MAX_DEPTH) {
-          const inner = shellFacts(script.text, depth + 1);
+          const inner = shellFacts(script.text, depth + 1, dir);
           facts.writes.push(...inner.writes);
           facts.bypasses.push(...inner.bypasses);
         }
@@ -385,6 +447,7 @@ export function gitOperations(command: string, depth = 0): { sub: string; dir: s
   const tokens = tokenize(command);
   if (!tokens) return out;
   for (const simple of simpleCommands(tokens)) {
+    if (typeof simple === 'string') continue;
     for (const w of simple.words) {
       // A command substitution is run too: read what it runs.
       if (!w.literal && depth < MAX_DEPTH) for (const m of w.text.matchAll(/\$\(([^()]*)\)|`([^`]*)`/g)) out.push(...gitOperations(m[1] ?? m[2] ?? '', depth + 1));

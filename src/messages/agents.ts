@@ -49,6 +49,8 @@ export const agentsMessages = {
       `plan-hooks: this command skips git's hooks (${ways.join('; ')}). The commit is still checked — prepare-commit-msg checks it, the worklog records it as unverified, and pre-push and CI check it again — so skipping the hooks does not get a claimed file past plan-hooks. If a claim is in the way, coordinate with its holder instead.`,
     failOpen: (detail: string) => `plan-hooks agent hook: ${detail}; the tool call is allowed (the commit still checks it).\n`,
     badPayload: () => 'could not read the hook payload (not JSON)',
+    tooManyPaths: (tool: string, max: number) =>
+      `plan-hooks: ${tool || 'this tool'} was refused before it ran — it would write more than ${max.toLocaleString('en-US')} paths, more than edit time checks against the claims. Split it into smaller calls (fewer files each, or one directory at a time); each is then checked as usual.`,
     usage: (kinds: string[]) => `usage: agent-hook <${kinds.join('|')}> <pre-tool|session-start>`,
     identitySource: (kind: string, file: string) => `the ${kind} agent hook in ${file}`,
     sessionHeader: (identity: string, source: string) => `plan-hooks: you are ${identity} (from ${source}). This repository's work is planned in paired plans; edits to files another agent has claimed are refused.`,
