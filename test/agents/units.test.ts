@@ -11,7 +11,7 @@ import type { LiveClaim } from '../../src/core/claims.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { removeDir } from '../fixtures/repo.js';
 
-const writes = (command: string) => shellFacts(command).writes.map((w) => `${w.how}:${w.path}`);
+const writes = (command: string) => shellFacts(command).writes.map((w) => `${w.how}:${w.path}${w.into ? ` into ${w.into.join(',')}` : ''}`);
 
 test('shell: redirections, sed -i, tee, mv/cp/rm/touch targets are writes; quotes are read as sh reads them', () => {
   assert.deepEqual(writes('echo hi > a.txt'), ['>:a.txt']);
@@ -21,13 +21,20 @@ test('shell: redirections, sed -i, tee, mv/cp/rm/touch targets are writes; quote
   assert.deepEqual(writes(`sed -i.bak -e 's/a/b/' x.ts`), ['sed -i:x.ts']);
   assert.deepEqual(writes('sed s/a/b/ x.ts'), [], 'sed without -i writes nothing');
   assert.deepEqual(writes('cat x | tee -a y.log z.log'), ['tee:y.log', 'tee:z.log']);
-  assert.deepEqual(writes('mv old.ts new.ts'), ['mv:old.ts', 'mv:new.ts', 'mv:new.ts/old.ts']);
-  assert.deepEqual(writes('cp -r a.ts b.ts dir/'), ['cp:dir/', 'cp:dir/a.ts', 'cp:dir/b.ts']);
-  assert.deepEqual(writes('rm -rf -- build out.js'), ['rm:build', 'rm:out.js']);
+  // A destination takes the names inside it when it is a directory (write-targets.ts looks).
+  assert.deepEqual(writes('mv old.ts new.ts'), ['mv:old.ts', 'mv:new.ts into old.ts']);
+  assert.deepEqual(writes('cp -r a.ts b.ts dir/'), ['cp:dir/ into a.ts,b.ts']);
+  assert.deepEqual(writes('cp -T a.ts b'), ['cp:b']);
+  assert.deepEqual(writes('mv -t dest a.ts sub/b.ts/'), ['mv:a.ts', 'mv:sub/b.ts/', 'mv:dest/a.ts', 'mv:dest/b.ts']);
+  assert.deepEqual(writes('cp --target-directory=dest a.ts'), ['cp:dest/a.ts']);
+  assert.deepEqual(writes('rm -rf -- build out.js'), ['rm -r:build', 'rm -r:out.js']);
+  assert.deepEqual(writes('rm -f out.js'), ['rm:out.js']);
   assert.deepEqual(writes('sudo touch -d now stamp'), ['touch:stamp']);
   assert.deepEqual(writes('FOO=1 env -u X perl -pi -e "s/a/b/" f.pl'), ['perl -i:f.pl']);
   assert.deepEqual(writes("bash -c 'echo x > inner.txt'"), ['>:inner.txt']);
-  assert.deepEqual(writes('cd src && echo x > a.ts; echo y >> b.ts || rm c.ts'), ['>:a.ts', '>>:b.ts', 'rm:c.ts']);
+  assert.deepEqual(writes('cd src && echo x > a.ts; echo y >> b.ts || rm c.ts'), ['>:src/a.ts', '>>:src/b.ts', 'rm:src/c.ts']);
+  assert.deepEqual(writes('(cd src && touch a.ts); touch b.ts; cd /abs && touch c.ts; cd rel && touch d.ts'), ['touch:src/a.ts', 'touch:b.ts', 'touch:/abs/c.ts', 'touch:/abs/rel/d.ts']);
+  assert.deepEqual(writes('cd "$X" && touch a.ts /abs/b.ts; cd - && touch c.ts'), ['touch:/abs/b.ts'], 'after an unknown cd only absolute paths are known');
 });
 
 test('shell: what needs expansion names no path; here-documents are data; comments are nothing; bounded', () => {
