@@ -106,19 +106,53 @@ head_of() {
   [ ${#hid} -eq 40 ] || [ ${#hid} -eq 64 ]
 }
 
-# Applies pre-commit's trailer record (src/check/trailer.ts: trailerArgs is this function's
-# twin) to the message file $1 for git's message source $2; the record's lines on stdin.
-apply_trailers() {
-  m=$1 s=${2-}
-  set --
+# Whether message file $1 takes the trailers appended after a blank line, as git
+# interpret-trailers would write them: lines of printable text with no trailing blank, no
+# comment, patch divider or '(cherry picked' line, a last line ending in a newline, and no ':'
+# after the subject's paragraph, so git would find no trailer block to merge into. Read by the
+# shell alone (the common agent's commit, -m or -F): anything else asks git.
+plain_message() {
+  n=0 seen= body= prev=
   while IFS= read -r l; do
+    n=$((n + 1))
+    [ $n -le 200 ] || return 1
+    case $l in *[![:print:]]*|'#'*|'---'*|'('*|*' ') return 1 ;; esac
+    if [ -z "$l" ]; then
+      [ -z "$seen" ] || body=1
+    else
+      [ -n "$seen" ] || case $l in Plan-Agent:*|Plan-Skip:*) return 1 ;; esac
+      [ -z "$body" ] || case $l in *:*) return 1 ;; esac
+      seen=1
+    fi
+    prev=$l
+  done < "$1"
+  [ -z "$l" ] && [ -n "$prev" ]
+}
+
+# Applies pre-commit's trailer record (src/check/trailer.ts: trailerArgs is this function's
+# twin) to the message file $1 for git's message source $2; the record's lines are $3.
+apply_trailers() {
+  m=$1 s=${2-} add=
+  set -f
+  IFS='
+'
+  set -- $3
+  unset IFS
+  set +f
+  for l do
+    shift
     case $l in
-      'A '*) set -- "$@" --if-exists replace --trailer "${l#A }" ;;
-      'T '*) [ "$s" = commit ] || set -- "$@" --if-exists doNothing --trailer "${l#T }" ;;
+      'A '*) set -- "$@" --if-exists replace --trailer "${l#A }"; add="$add${l#A }
+" ;;
+      'T '*) [ "$s" = commit ] || { set -- "$@" --if-exists doNothing --trailer "${l#T }"; add="$add${l#T }
+"; } ;;
     esac
   done
   # Nothing to write (the common commit): no process at all.
   [ $# -gt 0 ] || return 0
+  if plain_message "$m"; then
+    printf '\n%s' "$add" >> "$m" && return 0
+  fi
   # Plan-Agent and Plan-Skip are plan-hooks' own: one typed or carried over (--amend) goes.
   if grep -q -e '^Plan-Agent:' -e '^Plan-Skip:' "$m"; then
     grep -v -e '^Plan-Agent:' -e '^Plan-Skip:' "$m" > "$m.plan-hooks" && mv -f "$m.plan-hooks" "$m"
@@ -170,7 +204,7 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
     [ -n "$tree" ] || tree=$(git write-tree 2>/dev/null)
     if [ "$decided" = "$tree $head" ]; then
       # No trailer (the common commit): no pipeline, whose two forks would write nothing.
-      [ -n "$1" ] && [ -n "$lines" ] && printf '%s' "$lines" | apply_trailers "$1" "${2-}"
+      [ -n "$1" ] && [ -n "$lines" ] && apply_trailers "$1" "${2-}" "$lines"
       exit 0
     fi
   fi

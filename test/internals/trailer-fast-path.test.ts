@@ -129,7 +129,7 @@ test('prepare-commit-msg knows the index is the one pre-commit checked without a
     if (mode === 'all') r.git('add', 'src/api/a.ts');
     const res = gitsByHook(r, ['commit', '-q', '-m', mode, ...extra], { PLAN_HOOKS_AGENT: 'Test Author' });
     assert.equal(res.code, 0, res.stderr);
-    assert.deepEqual(res.gits['prepare-commit-msg']!.map((g) => g.split(' ')[0]), ['interpret-trailers'], `${mode}: the trailers written, nothing asked`);
+    assert.deepEqual(res.gits['prepare-commit-msg'], [], `${mode}: the trailers written by the shell, no git`);
     assert.match(message(r), /^Plan-Task: api\/endpoints$/m);
     assert.equal(consumed(r), true);
   }
@@ -212,4 +212,46 @@ test("pre-commit drops the earlier record's index link as it starts (off its thr
   r.git('add', 'README.md');
   assert.equal(r.tryGit(['commit', '-q', '-m', 'linked again']).code, 0);
   assert.equal(statSync(link).ino, statSync(join(gitDir, 'index')).ino, 'the next commit links its own');
+});
+
+test('the runner appends trailers itself exactly where git interpret-trailers would put them, and asks git for any other message', () => {
+  const r = setup();
+  // [message, whether the shell alone writes the trailers; null: either, by the locale's printable characters]
+  const messages: [string, boolean | null][] = [
+    ['x\n', true],
+    ['feat: a colon in the subject\n', true],
+    ['two\nlines\n', true],
+    ['x\n\nbody line\n', true],
+    ['\n\nleading blank lines\n', true],
+    // git commit cleans -F's text (trailing blank lines and spaces, a missing newline) before the hook reads it.
+    ['x\n\nbody\n\n', true],
+    ['no newline', true],
+    ['trailing space  \n', true],
+    ['x\n\nSigned-off-by: A <a@example.com>\n', false],
+    ['x\n\nsee: a colon in the body\n', false],
+    ['x\n\n(cherry picked from commit 0123456)\n', false],
+    ['tab\there\n', false],
+    ['caf\u00e9\n', null],
+    ['x\n\n---\npatch\n', false],
+    ['x\r\n', true],
+    ['x\n\n\u00a0\n', null],
+    ['Plan-Agent: typed\n\nbody\n', false],
+    ['x\n\nPlan-Agent: forged (env) 0123456789abcdef\n', false],
+  ];
+  for (const [i, [text, shellAlone]] of messages.entries()) {
+    r.write('src/api/a.ts', `${i}\n`);
+    r.git('add', '-A');
+    const file = join(logs.dir, `message-${i}.txt`);
+    writeFileSync(file, text);
+    const res = gitsByHook(r, ['commit', '-q', '-F', file], { PLAN_HOOKS_AGENT: 'Test Author' });
+    assert.equal(res.code, 0, res.stderr);
+    if (shellAlone !== null) assert.equal(res.gits['prepare-commit-msg']!.some((g) => g.startsWith('interpret-trailers ')), !shellAlone, `${JSON.stringify(text)}: ${shellAlone ? 'no git' : 'git writes them'} (${res.gits['prepare-commit-msg']!.join('; ')})`);
+    // What git writes for the same message and trailers (plan-hooks' own trailers typed in go first), cleaned up as git commit does.
+    const agent = message(r).match(/^Plan-Agent: .*$/m)![0];
+    const typedOut = text.split(/(?<=\n)/).filter((l) => !/^Plan-(Agent|Skip):/.test(l)).join('');
+    const stripspace = (input: string) => spawnSync('git', ['stripspace'], { input, encoding: 'utf8', env: r.env }).stdout;
+    const byGit = spawnSync('git', ['interpret-trailers', '--if-exists', 'replace', '--trailer', agent, '--if-exists', 'doNothing', '--trailer', 'Plan-Task: api/endpoints'], { input: stripspace(typedOut), encoding: 'utf8', env: r.env }).stdout;
+    const cleaned = stripspace(byGit);
+    assert.equal(message(r), `${cleaned}\n`, JSON.stringify(text));
+  }
 });
