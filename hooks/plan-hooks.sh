@@ -234,6 +234,13 @@ if [ -z "$cli" ] || [ ! -f "$cli" ]; then
     local_git_dir || gc=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null)
     cli="$gc/../node_modules/plan-hooks/dist/src/cli.js"
   fi
+  # A repository without package.json: the node and CLI 'plan-hooks init' recorded on this
+  # machine for the tracked runner, which holds no machine path itself.
+  if [ ! -f "$cli" ] && [ -f "$gc/@RUNTIME_FILE@" ]; then
+    { IFS= read -r n; IFS= read -r c; } < "$gc/@RUNTIME_FILE@"
+    [ -n "$c" ] && [ -f "$c" ] && cli=$c
+    [ -z "$node" ] && [ -n "$n" ] && [ -x "$n" ] && node=$n
+  fi
   # A global install's bin is a link to dist/src/cli.js: followed, so the hook's file is found.
   [ -f "$cli" ] || cli=$(readlink -f "$(command -v plan-hooks)" 2>/dev/null || command -v plan-hooks) || cli=
 fi

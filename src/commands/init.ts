@@ -11,6 +11,7 @@ import { runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
 import { writeManifest } from '../install/manifest.js';
 import { mergeManifest } from '../core/install/manifest.js';
+import { TRACKED_RUNNER } from '../core/install/names.js';
 import { decideInit } from '../core/install/init-actions.js';
 import { messages } from '../messages/index.js';
 import { chosenAgents, decideAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
@@ -73,7 +74,7 @@ const command: Command = {
     writeManifest(facts.commonDir, mergeManifest(facts.manifest, decision.manifest));
     writeAgentRecord(facts.commonDir, agentDecision.record);
     process.stdout.write(
-      messages.initDone(decision.mode, decision.manifest.hooksDir ?? '', decision.actions.length) +
+      messages.initDone(decision.mode, decision.manifest.hooksDir ?? '', decision.actions.length, TRACKED_RUNNER) +
         notes +
         messages.initNext(decision.mode, filesToCommit(decision.actions, facts.root, facts.commonDir)),
     );

@@ -6,13 +6,14 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages/index.js';
 import type { InstallFacts } from './facts.js';
-import { LEGACY_SUFFIX, SHIM_MARK, isHuskyPath } from '../core/install/names.js';
+import { LEGACY_SUFFIX, SHIM_MARK, TRACKED_RUNNER, isHuskyPath } from '../core/install/names.js';
 import { hasSection } from '../lib/marked-sections.js';
 import { SHELL_MARKERS, hasTopLevelExit } from '../core/install/sections.js';
 import { HOOKS } from '../core/hook-table.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
-import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, hookOwner, managerCommand, shippedHooks } from '../core/install/managers.js';
+import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, callsPlanHooks, hookOwner, managerCommand, shippedHooks } from '../core/install/managers.js';
+import { detectPackageManager, installCommand } from '../core/install/package-manager.js';
 import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from '../core/install/init-actions.js';
 
 export interface Finding {
@@ -44,7 +45,16 @@ export interface Probe {
 const MIN_NODE: [number, number] = [20, 17];
 
 export function runnerPath(facts: InstallFacts): string {
-  return isHuskyPath(facts.hooksPath) ? join(facts.root, '.husky', 'plan-hooks.sh') : join(facts.hooksDir, 'plan-hooks.sh');
+  if (isHuskyPath(facts.hooksPath)) return join(facts.root, '.husky', 'plan-hooks.sh');
+  const manager = managerOf(facts);
+  return manager === 'lefthook' || manager === 'simple-git-hooks' ? join(facts.root, TRACKED_RUNNER) : join(facts.hooksDir, 'plan-hooks.sh');
+}
+
+/** The runner's text where runnerPath says it is (undefined: none). */
+function runnerText(facts: InstallFacts): string | undefined {
+  if (isHuskyPath(facts.hooksPath)) return facts.huskyFiles['plan-hooks.sh'];
+  if (runnerPath(facts) === join(facts.root, TRACKED_RUNNER)) return facts.trackedRunnerText ?? undefined;
+  return facts.hookFiles['plan-hooks.sh']?.content;
 }
 
 /** How git reaches plan-hooks for `hook` here, and what is in the way (pure). */
@@ -94,7 +104,7 @@ export function hookPath(facts: InstallFacts, hook: string): HookPath {
     case 'lefthook': {
       const config = facts.lefthookConfig;
       const via = `${rel} → ${config?.file ?? 'lefthook.yml'} → plan-hooks`;
-      if (!config || !config.text.includes(`plan-hooks.sh" ${hook} `)) return { ...base, via, problem: say.managerWithout('lefthook', config?.file ?? 'lefthook.yml', hook) };
+      if (!config || !callsPlanHooks(config.text, hook)) return { ...base, via, problem: say.managerWithout('lefthook', config?.file ?? 'lefthook.yml', hook) };
       return { ...base, via, problem: null };
     }
     case 'simple-git-hooks': {
@@ -109,6 +119,13 @@ export function hookPath(facts: InstallFacts, hook: string): HookPath {
     default:
       return { ...base, via: '', problem: say.hookMissing(rel, true, hook) };
   }
+}
+
+/** A manager's configuration text, for what it calls (simple-git-hooks: its JSON). */
+function managerConfigText(facts: InstallFacts, manager: 'pre-commit' | 'lefthook' | 'simple-git-hooks'): string {
+  if (manager === 'pre-commit') return facts.preCommitConfig ?? '';
+  if (manager === 'lefthook') return facts.lefthookConfig?.text ?? '';
+  return facts.simpleGitHooksFile?.text ?? JSON.stringify(facts.pkg?.data['simple-git-hooks'] ?? {});
 }
 
 /** The manager that owns the hooks directory git uses here. */
@@ -127,6 +144,12 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
   out.push({ level: 'ok', text: say.owner(facts.hooksPath, facts.hooksDir, hooksOwner(facts)) });
   if (isHuskyPath(facts.hooksPath) && !facts.huskyRan) {
     out.push({ level: 'fail', ...say.huskyNeverRan(facts.mainRoot && facts.mainRoot !== facts.root ? join(facts.mainRoot, '.husky/_') : null) });
+  }
+  // yarn 2+ never runs `prepare`: a clone's `yarn install` then never starts husky.
+  const scripts = (facts.pkg?.data.scripts ?? {}) as Record<string, unknown>;
+  const starts = (name: string) => typeof scripts[name] === 'string' && /(^|[\s;&|])husky($|[\s;&|])/.test(scripts[name] as string);
+  if (facts.yarnBerry && Object.keys(facts.huskyFiles).length > 0 && starts('prepare') && !starts('postinstall')) {
+    out.push({ level: 'fail', ...say.yarnBerryPrepare() });
   }
   for (const hook of HOOKS) {
     const path = hookPath(facts, hook);
@@ -148,10 +171,11 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
   if (configured && owner !== configured && owner !== 'nobody' && owner !== 'plan-hooks') {
     out.push({ level: 'warn', ...say.managerBypassed(managerConfig(facts, configured), configured, owner, MANAGER_INSTALL[configured], huskyIsOurs(facts)) });
   }
-  if (managerOf(facts) === 'lefthook' && facts.lefthookConfig?.text.includes('plan-hooks.sh"') && !facts.hookFiles['plan-hooks.sh']) {
-    out.push({ level: 'fail', ...say.managerRunnerMissing(facts.lefthookConfig.file, rel(runnerPath(facts))) });
+  // A configuration that calls the tracked runner, in a clone or commit without it.
+  if (configured && !isHuskyPath(facts.hooksPath) && facts.trackedRunnerText === null && HOOKS.some((h) => callsPlanHooks(managerConfigText(facts, configured), h))) {
+    out.push({ level: 'fail', ...say.managerRunnerMissing(managerConfig(facts, configured), TRACKED_RUNNER) });
   }
-  const runner = isHuskyPath(facts.hooksPath) ? facts.huskyFiles['plan-hooks.sh'] : facts.hookFiles['plan-hooks.sh']?.content;
+  const runner = runnerText(facts);
   if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads()))) {
     out.push({ level: 'warn', ...say.runnerOutdated(rel(runnerPath(facts))) });
   }
@@ -163,7 +187,7 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
       const ok = major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
       out.push(ok ? { level: 'ok', text: say.nodeOk(probe.nodeVersion, probe.node) } : { level: 'fail', ...say.nodeOld(probe.nodeVersion, probe.node, MIN_NODE.join('.')) });
     }
-    if (!probe.cli) out.push({ level: 'fail', text: say.noCli(), fix: messages.shimNoCli() });
+    if (!probe.cli) out.push({ level: 'fail', text: say.noCli(), fix: messages.shimNoCli(facts.pkg ? installCommand(detectPackageManager(facts.pkg.files, facts.pkg.data.packageManager)) : null) });
     else out.push({ level: 'ok', text: say.cliOk(probe.cli) });
   }
   for (const worktree of facts.worktreesWithoutHusky) {

@@ -22,7 +22,8 @@ import { WORKTREES } from '../git/repository.js';
 import { messages } from '../messages/index.js';
 import { readManifest } from './manifest.js';
 import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from '../core/install/managers.js';
-import { CHAINED_SUFFIX, GIT_HOOKS, LEGACY_SUFFIX } from '../core/install/names.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, LEGACY_SUFFIX, RUNTIME_FILE, TRACKED_RUNNER } from '../core/install/names.js';
+import { detectPackageManager, installCommand, isYarnBerry } from '../core/install/package-manager.js';
 import { version } from '../version.js';
 import { planStateTemplate, renderRunner } from './scripts.js';
 
@@ -63,7 +64,7 @@ function hookStateIn(commonDir: string): string[] {
   } catch {
     // No linked worktree.
   }
-  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...handoffLinesFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir), trailerIndexFile(dir)]).filter(existsSync);
+  return [commonDir, ...linked].flatMap((dir) => [...claimsCacheFiles(dir), ...handoffLinesFiles(dir), ...commitIndexFiles(dir), hookCodeCacheDir(dir), verifiedMarkerFile(dir), trailerRecordFile(dir), trailerIndexFile(dir)]).concat(join(commonDir, RUNTIME_FILE)).filter(existsSync);
 }
 
 function readIf(path: string): string | null {
@@ -91,6 +92,14 @@ function hookFilesIn(dir: string): Record<string, FileFact> {
     if (content !== null) out[name] = { content, executable: executable(path) };
   }
   return out;
+}
+
+function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 function isDir(path: string): boolean {
@@ -145,6 +154,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   }
 
   const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  const install = pkg ? installCommand(detectPackageManager(pkg.files, pkg.data.packageManager)) : null;
   const preCommitConfig = readIf(join(root, PRE_COMMIT_FILE));
   const firstOf = (names: string[]) =>
     names.map((file) => ({ file, text: readIf(join(root, file)) })).find((f): f is { file: string; text: string } => f.text !== null) ?? null;
@@ -193,7 +203,12 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     cli,
     node: process.execPath,
     selfSpec: npxSpec(cli) ?? `plan-hooks@${version()}`,
-    runner: renderRunner(pkg ? { cli: '', node: '' } : { cli, node: process.execPath }),
+    runner: renderRunner(pkg ? { cli: '', node: '', install } : { cli, node: process.execPath, install }),
+    trackedRunner: renderRunner({ cli: '', node: '', install }),
+    trackedRunnerText: readIf(join(root, TRACKED_RUNNER)),
+    trackedRunnerDirEntries: entriesOf(join(root, TRACKED_RUNNER, '..')),
+    runtimeText: readIf(join(commonDir, RUNTIME_FILE)),
+    yarnBerry: pkg !== null && isYarnBerry(pkg.files, pkg.data.packageManager),
     planStateTemplate: planStateTemplate(),
     preCommitConfig,
     lefthookConfig: firstOf(LEFTHOOK_FILES),

@@ -8,6 +8,7 @@ import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
 import { messages } from '../messages/index.js';
 import { HOOKS, hooksWhere } from '../core/hook-table.js';
+import { RUNTIME_FILE } from '../core/install/names.js';
 
 const RUNNER_TEMPLATE = new URL('../../../hooks/plan-hooks.sh', import.meta.url);
 const PLAN_STATE_TEMPLATE = new URL('../../../templates/plan-state-block.md', import.meta.url);
@@ -15,15 +16,17 @@ const PLAN_STATE_TEMPLATE = new URL('../../../templates/plan-state-block.md', im
 /**
  * The runner. `cli`/`node` are absolute paths for a repository without package.json (its hooks
  * call the plan-hooks that ran init); empty for a Node repository, whose runner is tracked and
- * must hold no machine-specific path (it finds node_modules at run time). The reads it makes
+ * must hold no machine-specific path (it finds node_modules at run time); `install` is the
+ * command its refusal names when plan-hooks is not installed yet. The reads it makes
  * for pre-commit before node starts are the same for every configuration.
  */
-export function renderRunner(opts: { cli: string; node: string }): string {
+export function renderRunner(opts: { cli: string; node: string; install?: string | null }): string {
   const values: Record<string, string> = {
     NODE: shQuote(opts.node),
     CLI: shQuote(opts.cli),
     MSG_NO_NODE: shQuote(messages.shimNoNode()),
-    MSG_NO_CLI: shQuote(messages.shimNoCli()),
+    MSG_NO_CLI: shQuote(messages.shimNoCli(opts.install ?? null)),
+    RUNTIME_FILE: RUNTIME_FILE,
     PREFETCH: prefetchScript(preCommitReads()),
     // The variables post-commit's record keeps for the identity (names only: checked identifiers).
     IDENTITY_VARS: identityVariables().join(' '),

@@ -55,8 +55,12 @@ run too. --no-run checks the files only. --json prints the findings as JSON.
       fix: `run 'plan-hooks init'.`,
     }),
     managerRunnerMissing: (config: string, runner: string) => ({
-      text: `${config} calls plan-hooks' runner ${runner}, which this clone does not have: every plan-hooks hook fails here.`,
-      fix: `run 'plan-hooks init' (once per clone).`,
+      text: `${config} calls plan-hooks' runner ${runner}, which this checkout does not have: every plan-hooks hook fails here.`,
+      fix: `run 'plan-hooks init' and commit ${runner}, so every clone has it.`,
+    }),
+    yarnBerryPrepare: () => ({
+      text: `this repository uses yarn 2 or later, which never runs the 'prepare' script that starts husky: in a clone, 'yarn install' sets up no hook, silently.`,
+      fix: `run 'plan-hooks init' (it adds "postinstall": "husky"), or add it to package.json's scripts yourself, and commit package.json.`,
     }),
     managerBypassed: (config: string, manager: string, owner: string, install: string, ours: boolean) => ({
       text: `${config} says ${manager} runs this repository's hooks, but git runs ${owner}'s: ${manager}'s own hooks run only where one of ${owner}'s calls it.`,

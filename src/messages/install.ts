@@ -4,6 +4,7 @@ import { plural } from './plural.js';
 /** Why init or uninstall removes a file (after its path, in actRemove). */
 const REMOVED_BECAUSE = {
   runner: 'the hook runner',
+  runnerTracked: 'the hook managers call the tracked runner now',
   shim: 'plan-hooks shim',
   onlyOurs: 'only plan-hooks was in it',
   onlyPlanState: 'only the Plan State block was in it',
@@ -60,6 +61,8 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   actUnsetHooksPath: (value: string) => `config  unset core.hooksPath (was '${value}'; --force)`,
   actOverrideHooksPath: (dir: string, value: string) => `config  core.hooksPath = '${dir}' in this repository (overrides '${value}'; --force)`,
   actRunner: (path: string, created: boolean) => `${created ? 'create' : 'update'}  ${path} (the hook runner)`,
+  actTrackedRunner: (path: string, created: boolean) => `${created ? 'create' : 'update'}  ${path} (the hook runner your hook manager calls: commit it, so every clone has it)`,
+  actRuntime: (path: string) => `write   ${path} (where this machine's node and plan-hooks are, for the tracked runner)`,
   actChain: (from: string, to: string) => `rename  ${from} → ${to} (kept: it runs first)`,
   actShim: (path: string) => `write   ${path} (plan-hooks shim)`,
   initRolledBack: (why: string) => `${why}\nNothing was changed: init put back every file and setting it had changed (node_modules aside).`,
@@ -81,7 +84,7 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   notePreCommitInstall: () => `pre-commit is not on PATH: install it and run 'pre-commit install' (plan-hooks' pre-commit stage runs from .pre-commit-config.yaml).`,
   noteManagerInstall: (command: string) => `run '${command}' so git runs the hooks plan-hooks added to its configuration.`,
   actCommand: (argv: string[]) => `run     ${argv.join(' ')}`,
-  actPrepare: (script: string) => `edit    package.json scripts.prepare = "${script}"`,
+  actPrepare: (script: string, name = 'prepare') => `edit    package.json scripts.${name} = "${script}"${name === 'postinstall' ? " (yarn 2+ never runs 'prepare')" : ''}`,
   actHusky: () => `run     husky (sets core.hooksPath=.husky/_ and creates .husky/_)`,
   actSection: (path: string, created: boolean) =>
     created ? `create  ${path} (plan-hooks section)` : `update  ${path} (plan-hooks section; your lines kept)`,
@@ -95,8 +98,8 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   actRemoveManagerRuns: (path: string, manager: string) => `remove  ${path} (${manager === 'pre-commit' ? 'the pre-commit framework' : manager} runs plan-hooks now)`,
   actRestore: (from: string, to: string) => `rename  ${from} → ${to} (restored)`,
   actRemoveSection: (path: string) => `update  ${path} (plan-hooks section removed)`,
-  actRestorePrepare: (script: string | null) =>
-    script === null ? `edit    package.json: remove scripts.prepare` : `edit    package.json scripts.prepare = "${script}"`,
+  actRestorePrepare: (script: string | null, name = 'prepare') =>
+    script === null ? `edit    package.json: remove scripts.${name}` : `edit    package.json scripts.${name} = "${script}"`,
   actRestoreHooksPath: (value: string | null) =>
     value === null ? `config  unset core.hooksPath` : `config  core.hooksPath = '${value}' (restored)`,
   actRemoveLintStaged: (file: string) => `edit    ${file}: remove the plan-hooks validate task`,
@@ -110,13 +113,14 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   uninstallDryRunHeader: () => `plan-hooks uninstall --dry-run: these changes would be made (nothing was changed):\n`,
   initNothing: () => `plan-hooks is already installed here: nothing to change.\n`,
   uninstallNothing: () => `plan-hooks is not installed here: nothing to remove.\n`,
-  initDone: (mode: string, hooksDir: string, count: number) =>
+  /** `runner`: the tracked runner the managers' configurations call. */
+  initDone: (mode: string, hooksDir: string, count: number, runner: string) =>
     `plan-hooks installed (${plural(count, 'change')}). Hooks: ${
       mode === 'husky'
         ? 'through husky (.husky/<hook>, runner .husky/plan-hooks.sh)'
         : mode === 'dir'
           ? hooksDir
-          : `through ${mode}'s configuration (runner ${hooksDir}/plan-hooks.sh${mode === 'pre-commit' ? '; its other hooks are shims there' : ''})`
+          : `through ${mode}'s configuration (runner ${runner}${mode === 'pre-commit' ? `; its other hooks are shims in ${hooksDir}` : ''})`
     }.\n`,
   initNext: (mode: string, files: string[]) =>
     `\nNext:\n` +
@@ -131,7 +135,10 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   uninstallWorklogKept: (file: string) => `The worklog is kept, as your record of the commits made: ${file} (delete it if you do not want it).\n`,
   shimNoNode: () =>
     `plan-hooks: node was not found, so this hook could not run. Install Node 20 or later, or make it visible to git hooks: put the PATH setup (e.g. for nvm: export NVM_DIR="$HOME/.nvm"; . "$NVM_DIR/nvm.sh") in ~/.config/plan-hooks/init.sh. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`,
-  shimNoCli: () =>
-    `plan-hooks: the plan-hooks package was not found (not in ./node_modules, the main worktree's node_modules, or on PATH), so this hook could not run. Install the dependencies ('npm install' in the main worktree) or plan-hooks globally, then check with 'plan-hooks doctor'. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`,
+  /** `install`: the command that installs this repository's dependencies (null: a repository without package.json). */
+  shimNoCli: (install: string | null = null) =>
+    install
+      ? `plan-hooks: the plan-hooks package was not found (not in ./node_modules, the main worktree's node_modules, or on PATH), so this hook could not run. This clone's dependencies are not installed yet: run '${install}' here (in a linked worktree: in the main worktree), then commit again. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`
+      : `plan-hooks: the plan-hooks package was not found on this machine (not recorded by 'plan-hooks init' here, not on PATH), so this hook could not run. Install plan-hooks (e.g. 'npm install -g' the plan-hooks package your team uses) and commit again. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`,
   initBadPackageJson: (why: string) => `cannot read package.json: ${why}. Fix the JSON and run init again.`,
 };

@@ -9,7 +9,9 @@ import { HOOKS } from '../../src/core/hook-table.js';
 import type { Action } from '../../src/core/install/action.js';
 import { renderShim } from '../../src/core/install/hook-texts.js';
 import { decideInit, type InitOptions } from '../../src/core/install/init-actions.js';
-import { CHAINED_SUFFIX, SHIM_MARK } from '../../src/core/install/names.js';
+import { CHAINED_SUFFIX, RUNTIME_FILE, SHIM_MARK, TRACKED_RUNNER } from '../../src/core/install/names.js';
+import { withTrackedRunner } from '../../src/core/install/managers.js';
+import { isYarnBerry } from '../../src/core/install/package-manager.js';
 import { decideUninstall } from '../../src/core/install/uninstall-actions.js';
 import type { InstallFacts } from '../../src/install/facts.js';
 import { ROOT, installFacts } from '../fixtures/install-facts.js';
@@ -163,12 +165,12 @@ test('decisions: lefthook and simple-git-hooks run plan-hooks from their configu
   const lefthook = init({ lefthookConfig: { file: 'lefthook.yml', text: 'pre-commit:\n  commands:\n    lint:\n      run: eslint\n' }, hookFiles: shims, bins: { preCommit: null, lefthook: '/repo/node_modules/.bin/lefthook', simpleGitHooks: null } });
   assert.equal(lefthook.mode, 'lefthook');
   const config = written(lefthook.actions, `${ROOT}/lefthook.yml`);
-  for (const hook of HOOKS) assert.match(config, new RegExp(`plan-hooks\\.sh" ${hook} `), hook);
+  for (const hook of HOOKS) assert.match(config, new RegExp(`sh \\.plan-hooks/plan-hooks\\.sh ${hook} `), hook);
   assert.match(config, /^pre-commit:\n  commands:\n    lint:\n      run: eslint\n/);
   assert.match(config, /post-rewrite:[^]*use_stdin: true/);
   assert.deepEqual(commands(lefthook.actions), ['/usr/bin/node /repo/node_modules/.bin/lefthook install']);
   assert.deepEqual(removes(lefthook.actions).sort(), HOOKS.map((h) => `${HOOKS_DIR}/${h}`).sort());
-  assert.ok(writes(lefthook.actions).includes(`${HOOKS_DIR}/plan-hooks.sh`));
+  assert.ok(writes(lefthook.actions).includes(`${ROOT}/${TRACKED_RUNNER}`));
   assert.match(init({ lefthookConfig: { file: 'lefthook.yml', text: '' } }).notes.join(''), /run 'lefthook install'/);
   assert.throws(() => init({ lefthookOtherConfig: 'lefthook.json' }), /does not edit lefthook\.json[^]*lefthook\.yml/);
 
@@ -176,8 +178,8 @@ test('decisions: lefthook and simple-git-hooks run plan-hooks from their configu
   const sgh = init({ pkg: pkg(data), bins: { preCommit: null, lefthook: null, simpleGitHooks: '/repo/node_modules/simple-git-hooks/cli.js' } });
   assert.equal(sgh.mode, 'simple-git-hooks');
   const after = edited(sgh.actions, `${ROOT}/package.json`, data)['simple-git-hooks'] as Record<string, string>;
-  assert.match(after['pre-commit']!, /^npx lint-staged && sh .*plan-hooks\.sh" pre-commit /, 'after the user command where the hook can refuse');
-  assert.match(after['post-commit']!, /plan-hooks\.sh" post-commit .*; echo done$/, 'before it for post-*');
+  assert.match(after['pre-commit']!, /^npx lint-staged && sh \.plan-hooks\/plan-hooks\.sh pre-commit /, 'after the user command where the hook can refuse');
+  assert.match(after['post-commit']!, /plan-hooks\.sh post-commit .*; echo done$/, 'before it for post-*');
   assert.deepEqual(Object.keys(after).sort(), [...HOOKS].sort());
   assert.ok(commands(sgh.actions).includes('/usr/bin/node /repo/node_modules/simple-git-hooks/cli.js'));
   assert.ok(!sgh.actions.some((a) => a.kind === 'husky'), 'never husky beside simple-git-hooks');
@@ -225,6 +227,9 @@ function afterInit(facts: InstallFacts, files: Map<string, string>, actions: Act
     preCommitConfig: text('.pre-commit-config.yaml'),
     lefthookConfig: facts.lefthookConfig && { file: facts.lefthookConfig.file, text: text(facts.lefthookConfig.file)! },
     userConfigText: text('.plan-hooks.json'),
+    trackedRunnerText: text(TRACKED_RUNNER),
+    trackedRunnerDirEntries: [...under(`${ROOT}/.plan-hooks`).keys()],
+    hookState: files.has(`${ROOT}/.git/${RUNTIME_FILE}`) ? [`${ROOT}/.git/${RUNTIME_FILE}`] : [],
   };
 }
 
@@ -268,4 +273,42 @@ test('decisions: uninstall over a plain install removes the shims and the runner
   assert.deepEqual(commands(husky), ['npm uninstall --no-audit --no-fund husky plan-hooks']);
   // Nothing installed: nothing to do.
   assert.deepEqual(decideUninstall(installFacts()), []);
+});
+
+test('decisions: the hook managers call a tracked runner, written once, with no machine path; a repository without package.json records its node and CLI apart', () => {
+  const node = init({ pkg: pkg({ devDependencies: { 'plan-hooks': '0.1.0' } }, ['package.json', 'pnpm-lock.yaml']), lefthookConfig: { file: 'lefthook.yml', text: '' } });
+  const runner = written(node.actions, `${ROOT}/${TRACKED_RUNNER}`);
+  assert.doesNotMatch(runner, /\/opt\/plan-hooks/, 'no machine path in a tracked file');
+  assert.match(written(node.actions, `${ROOT}/lefthook.yml`), /run: sh \.plan-hooks\/plan-hooks\.sh pre-commit ''/);
+  assert.ok(node.manifest.createdFiles.includes(TRACKED_RUNNER));
+  assert.ok(!writes(node.actions).some((p) => p.endsWith('/.git/hooks/plan-hooks.sh')), 'no untracked runner for lefthook');
+  // Written once: the same facts with the runner there change nothing.
+  const facts = installFacts({ pkg: pkg({ devDependencies: { 'plan-hooks': '0.1.0' } }), simpleGitHooksFile: null });
+  assert.ok(!writes(decideInit({ ...facts, trackedRunnerText: facts.trackedRunner, pkg: { ...facts.pkg!, data: { ...facts.pkg!.data, 'simple-git-hooks': {} } } }, { force: false }).actions).includes(`${ROOT}/${TRACKED_RUNNER}`));
+  const plain = init({ lefthookConfig: { file: 'lefthook.yml', text: '' } });
+  assert.equal(written(plain.actions, `${ROOT}/.git/${RUNTIME_FILE}`), '/usr/bin/node\n/opt/plan-hooks/dist/src/cli.js\n');
+  assert.doesNotMatch(written(plain.actions, `${ROOT}/${TRACKED_RUNNER}`), /\/opt\/plan-hooks/);
+  // An install from before the tracked runner: its commands move to it.
+  const old = `pre-commit:\n  commands:\n    # plan-hooks:start\n    plan-hooks:\n      run: sh "$(git rev-parse --git-path hooks)/plan-hooks.sh" pre-commit '' {0}\n    # plan-hooks:end\n`;
+  const moved = written(init({ lefthookConfig: { file: 'lefthook.yml', text: old } }).actions, `${ROOT}/lefthook.yml`);
+  assert.match(moved, /run: sh \.plan-hooks\/plan-hooks\.sh pre-commit '' \{0\}/);
+  assert.equal(moved.match(/plan-hooks:start/g)!.length, HOOKS.length, 'one section per hook, none twice');
+  assert.equal(withTrackedRunner(`sh "$(git rev-parse --git-path hooks)/plan-hooks.sh" x`), 'sh .plan-hooks/plan-hooks.sh x');
+});
+
+test('decisions: yarn 2+ (Berry) gets husky in postinstall, which it runs, never prepare; uninstall takes it back', () => {
+  assert.equal(isYarnBerry(['package.json', 'yarn.lock', '.yarnrc.yml']), true);
+  assert.equal(isYarnBerry(['package.json'], 'yarn@4.9.4'), true);
+  assert.equal(isYarnBerry(['package.json', 'yarn.lock']), false, 'yarn 1');
+  assert.equal(isYarnBerry(['package.json', 'yarn.lock'], 'yarn@1.22.22'), false);
+  assert.equal(isYarnBerry(['package.json', 'package-lock.json', '.yarnrc.yml']), false, 'npm by its lockfile');
+  const data = { scripts: { postinstall: 'node setup.js' } };
+  const berry = init({ pkg: pkg(data, ['package.json', 'yarn.lock', '.yarnrc.yml']), yarnBerry: true });
+  const after = edited(berry.actions, `${ROOT}/package.json`, data) as { scripts: Record<string, string> };
+  assert.deepEqual(after.scripts, { postinstall: 'node setup.js && husky' });
+  assert.equal(berry.manifest.prepareScript, 'postinstall');
+  const un = decideUninstall(installFacts({ pkg: pkg(after), yarnBerry: true, manifest: berry.manifest }));
+  assert.deepEqual((edited(un, `${ROOT}/package.json`, after) as { scripts: unknown }).scripts, data.scripts);
+  const classic = init({ pkg: pkg({}, ['package.json', 'yarn.lock']) });
+  assert.deepEqual((edited(classic.actions, `${ROOT}/package.json`, {}) as { scripts: unknown }).scripts, { prepare: 'husky' });
 });

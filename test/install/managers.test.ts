@@ -5,7 +5,7 @@
 // truth, and uninstall restores the repository.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_ROOT, makeRepo } from '../fixtures/repo.js';
@@ -126,7 +126,9 @@ test('lefthook (Node): no husky, lefthook install still works after init, its ow
   assert.match(doctor.stdout, /managed by lefthook/);
   assert.match(doctor.stdout, /pre-push: \.git\/hooks\/pre-push → lefthook\.yml → plan-hooks \(ran it: plan-hooks answered\)/);
 
-  // A fresh clone where lefthook installed its hooks but init never ran: doctor says so.
+  // A fresh clone where lefthook installed its hooks and init never ran: the tracked runner is
+  // there; without plan-hooks in node_modules a commit is refused with the install command to
+  // run, and once it is there plan-hooks runs with no init.
   const clone = makeRepo();
   clone.remove();
   execFileSync('git', ['clone', '-q', repo.dir, clone.dir], { env: repo.env });
@@ -134,7 +136,19 @@ test('lefthook (Node): no husky, lefthook install still works after init, its ow
   spawnSync(join(clone.dir, 'node_modules/lefthook/bin/index.js'), ['install'], { cwd: clone.dir, env: repo.env });
   const inClone = clone.cli(['doctor']);
   assert.equal(inClone.code, 1);
-  assert.match(inClone.stdout, /lefthook\.yml calls plan-hooks' runner \.git\/hooks\/plan-hooks\.sh, which this clone does not have/);
+  assert.match(inClone.stdout, /run 'npm install' here/);
+  clone.write('free.txt', 'x\n');
+  clone.git('add', 'free.txt');
+  const notInstalled = clone.tryGit(['commit', '-m', 'before npm install']);
+  assert.equal(notInstalled.code, 1, 'fails closed');
+  assert.match(notInstalled.stdout + notInstalled.stderr, /not installed yet: run 'npm install' here/);
+  assert.doesNotMatch(notInstalled.stdout + notInstalled.stderr, /cannot open/);
+  symlinkSync(PACKAGE_ROOT, join(clone.dir, 'node_modules', 'plan-hooks'));
+  clone.git('reset', '-q');
+  assertClaimRefused(clone);
+  // A checkout without the tracked runner (not committed): doctor names it.
+  rmSync(join(clone.dir, '.plan-hooks'), { recursive: true });
+  assert.match(clone.cli(['doctor']).stdout, /lefthook\.yml calls plan-hooks' runner \.plan-hooks\/plan-hooks\.sh, which this checkout does not have/);
   clone.remove();
 
   const un = repo.cli(['uninstall']);
@@ -169,7 +183,7 @@ test('simple-git-hooks: plan-hooks goes in its package.json key and survives its
   assert.equal(init.code, 0, init.stderr);
   assert.doesNotMatch(init.stdout, /husky/);
   const config = JSON.parse(read(repo, 'package.json'))['simple-git-hooks'];
-  assert.match(config['pre-commit'], /^echo SGH-USER-RAN >&2 && sh "\$\(git rev-parse --git-path hooks\)\/plan-hooks\.sh" pre-commit '' "\$@"$/);
+  assert.match(config['pre-commit'], /^echo SGH-USER-RAN >&2 && sh \.plan-hooks\/plan-hooks\.sh pre-commit '' "\$@"$/);
   for (const hook of ['prepare-commit-msg', 'post-commit', 'post-rewrite', 'pre-push']) assert.ok(config[hook], hook);
   // Its postinstall runs again on every install: the hooks stay.
   execFileSync(process.execPath, [join(repo.dir, 'node_modules/simple-git-hooks/postinstall.js')], { cwd: repo.dir, env: { ...repo.env, INIT_CWD: repo.dir } });

@@ -26,10 +26,10 @@ import { HOOKS } from '../hook-table.js';
 import type { Action } from './action.js';
 import { renderHuskyClientShim, renderHuskySection, renderShim, planStateBlock } from './hook-texts.js';
 import {
-  LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage, shippedHooks,
+  LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, callsPlanHooks, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage, shippedHooks,
 } from './managers.js';
 import type { Manifest } from './manifest.js';
-import { CHAINED_SUFFIX, LEGACY_SUFFIX, SHIM_MARK, isHuskyPath, programArgv } from './names.js';
+import { CHAINED_SUFFIX, LEGACY_SUFFIX, RUNTIME_FILE, SHIM_MARK, TRACKED_RUNNER, isHuskyPath, programArgv } from './names.js';
 import { addDevCommand, detectPackageManager, runCommand } from './package-manager.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, insertBeforeExit } from './sections.js';
 
@@ -94,6 +94,7 @@ export function decideInit(facts: InstallFacts, opts: InitOptions): InitDecision
     manifest.mode = manager;
     if (facts.pkg) decideDependencies(facts, manager, actions, manifest);
     decideManager(facts, manager, actions, manifest, notes, rel);
+    decideTrackedRunner(facts, actions, manifest);
     decideEntryFiles(facts, actions, manifest);
     decideUserConfig(facts, opts, actions, manifest);
     return { mode: manager, actions, manifest, notes };
@@ -198,22 +199,25 @@ function decideDependencies(facts: InstallFacts, mode: InstallMode, actions: Act
     manifest.addedDependencies.push(...missing.map(([name]) => name));
   }
   if (mode !== 'husky') return;
+  // yarn 2+ never runs `prepare`: husky's docs give it `postinstall`.
+  const script = facts.yarnBerry ? 'postinstall' : 'prepare';
   const scripts = (pkg.data.scripts ?? {}) as Record<string, unknown>;
-  const prepare = typeof scripts.prepare === 'string' ? scripts.prepare : undefined;
+  const prepare = typeof scripts[script] === 'string' ? (scripts[script] as string) : undefined;
   if (prepare === undefined || !/(^|[\s;&|])husky($|[\s;&|])/.test(prepare)) {
-    // Appended, never overwritten: the user's prepare keeps running first.
+    // Appended, never overwritten: the user's script keeps running first.
     const next = prepare ? `${prepare} && husky` : 'husky';
     actions.push({
       kind: 'editJson',
       path: join(facts.root, 'package.json'),
       edit: (data) => {
         const s = (data.scripts ?? {}) as Record<string, unknown>;
-        data.scripts = { ...s, prepare: next };
+        data.scripts = { ...s, [script]: next };
       },
-      what: messages.actPrepare(next),
+      what: messages.actPrepare(next, script),
     });
     manifest.prepareBefore = prepare ?? null;
     manifest.prepareAfter = next;
+    if (script !== 'prepare') manifest.prepareScript = script;
   }
 }
 
@@ -330,6 +334,24 @@ export function managerOf(facts: InstallFacts): 'pre-commit' | 'lefthook' | 'sim
   return null;
 }
 
+/**
+ * The runner the managers' configurations call, in the working tree (names.ts says why it is
+ * tracked). It holds no machine path: a repository without package.json gets this machine's
+ * node and CLI recorded under the git common dir, which the runner reads when no node_modules
+ * has plan-hooks.
+ */
+function decideTrackedRunner(facts: InstallFacts, actions: Action[], manifest: Manifest): void {
+  const path = join(facts.root, TRACKED_RUNNER);
+  if (facts.trackedRunnerText !== facts.trackedRunner) {
+    actions.push({ kind: 'write', path, content: facts.trackedRunner, mode: 0o755, what: messages.actTrackedRunner(TRACKED_RUNNER, facts.trackedRunnerText === null) });
+    if (facts.trackedRunnerText === null) manifest.createdFiles.push(TRACKED_RUNNER);
+  }
+  if (facts.pkg) return;
+  const runtime = `${facts.node}\n${facts.cli}\n`;
+  const runtimePath = join(facts.commonDir, RUNTIME_FILE);
+  if (facts.runtimeText !== runtime) actions.push({ kind: 'write', path: runtimePath, content: runtime, what: messages.actRuntime(runtimePath) });
+}
+
 /** plan-hooks inside another hook manager's configuration, and the runner its commands call. */
 function decideManager(
   facts: InstallFacts,
@@ -370,11 +392,11 @@ function decideManager(
     }
     return;
   }
-  // lefthook and simple-git-hooks write every hook file themselves: plan-hooks needs only its runner there.
-  const runner = facts.runner;
-  const runnerPath = join(hooksDir, 'plan-hooks.sh');
-  if (facts.hookFiles['plan-hooks.sh']?.content !== runner) {
-    actions.push({ kind: 'write', path: runnerPath, content: runner, mode: 0o755, what: messages.actRunner(rel(runnerPath), !facts.hookFiles['plan-hooks.sh']) });
+  // lefthook and simple-git-hooks write every hook file themselves: plan-hooks needs only the
+  // tracked runner (decideTrackedRunner); an earlier install's untracked one goes.
+  if (facts.hookFiles['plan-hooks.sh']) {
+    const old = join(hooksDir, 'plan-hooks.sh');
+    actions.push({ kind: 'remove', path: old, what: messages.actRemove(rel(old), 'runnerTracked') });
   }
   if (!facts.pkg && facts.cli.includes('/_npx/')) notes.push(messages.noteNpxCli(facts.cli));
   // Shims of an earlier install would be moved aside (lefthook: `<hook>.old`) and run twice.
@@ -425,7 +447,7 @@ function decideManager(
       what: messages.actManagerConfig(fileText ? fileText.file : 'package.json "simple-git-hooks"'),
     });
   }
-  const installed = HOOKS.every((h) => (facts.hookFiles[h]?.content ?? '').includes(`plan-hooks.sh" ${h} `));
+  const installed = HOOKS.every((h) => callsPlanHooks(facts.hookFiles[h]?.content ?? '', h));
   if (changed || !installed) {
     if (facts.bins.simpleGitHooks) {
       actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks, facts.node), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });

@@ -65,6 +65,15 @@ export interface InstallFacts {
    * `cli` with `node` by absolute path.
    */
   runner: string;
+  /** The runner the hook managers' configurations call (TRACKED_RUNNER in ./names.ts), and the text there now (null: none). */
+  trackedRunner: string;
+  trackedRunnerText: string | null;
+  /** Names in the tracked runner's directory (empty when there is none). */
+  trackedRunnerDirEntries: string[];
+  /** This machine's node and CLI as recorded for the tracked runner of a repository without package.json (null: none). */
+  runtimeText: string | null;
+  /** yarn 2 or later (Berry), which never runs a `prepare` script. */
+  yarnBerry: boolean;
   /** The Plan State block's template (`{{run}}`: the command that starts plan-hooks). */
   planStateTemplate: string;
   /** The other hook managers' configurations found at the root (name and text). */

@@ -13,6 +13,7 @@
 // is a marked section (YAML comments) that uninstall removes.
 import { hasSection, type Markers } from '../../lib/marked-sections.js';
 import { hooksWhere } from '../hook-table.js';
+import { TRACKED_RUNNER } from './names.js';
 
 export type Manager = 'husky' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
 export type HookOwner = Manager | 'plan-hooks' | 'other';
@@ -46,15 +47,22 @@ export const YAML_MARKERS: Markers = {
   end: '# plan-hooks:end',
 };
 
-const RUNNER = '"$(git rev-parse --git-path hooks)/plan-hooks.sh"';
+/** The runner's path in the commands of installs before the runner was tracked (untracked, in each clone's hooks directory). */
+const OLD_RUNNER = '"$(git rev-parse --git-path hooks)/plan-hooks.sh"';
 
-/**
- * The command a manager's configuration runs for `hook`: the runner in the repository's hooks
- * directory (untracked; `plan-hooks init` writes it in each clone, doctor reports a clone
- * without it), found through git so it works from every worktree.
- */
+/** The command a manager's configuration runs for `hook`: the tracked runner (names.ts says why). */
 export function managerCommand(hook: string, args: string): string {
-  return `sh ${RUNNER} ${hook} ''${args ? ` ${args}` : ''}`;
+  return `sh ${TRACKED_RUNNER} ${hook} ''${args ? ` ${args}` : ''}`;
+}
+
+/** Whether a manager's configuration text calls plan-hooks for `hook`. */
+export function callsPlanHooks(text: string, hook: string): boolean {
+  return text.includes(`sh ${TRACKED_RUNNER} ${hook} `);
+}
+
+/** A configuration's text with an earlier install's commands moved to the tracked runner. */
+export function withTrackedRunner(text: string): string {
+  return text.replaceAll(OLD_RUNNER, TRACKED_RUNNER);
 }
 
 /**
@@ -123,7 +131,7 @@ function splice(text: string, at: number, insert: string[]): string {
  * `repos:`): init then prints the entry for the user to add.
  */
 export function addPreCommitRepo(text: string, stage: string): string | null {
-  if (hasSection(text, YAML_MARKERS)) return text;
+  if (hasSection(text, YAML_MARKERS)) return withTrackedRunner(text);
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const at = lines.findIndex((l) => /^repos:\s*(#.*)?$/.test(l));
   if (at < 0) return null;
@@ -199,7 +207,8 @@ const STDIN_HOOKS = new Set<string>(hooksWhere('stdin'));
 
 /** lefthook.yml with plan-hooks' command for `hook` (unchanged when it is there). */
 export function addLefthookCommand(text: string, hook: string): string {
-  if (text.includes(`plan-hooks.sh" ${hook} `)) return text;
+  text = withTrackedRunner(text);
+  if (callsPlanHooks(text, hook)) return text;
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const step = indentStep(lines);
   const pad = ' '.repeat(step);
@@ -233,6 +242,7 @@ export function addLefthookCommand(text: string, hook: string): string {
 export function addSimpleGitHooksCommand(existing: string | undefined, hook: string): string {
   const ours = managerCommand(hook, '"$@"');
   if (existing === undefined || existing.trim() === '') return ours;
+  existing = withTrackedRunner(existing);
   if (existing.includes(ours)) return existing;
   return hook.startsWith('post-') ? `${ours}; ${existing}` : `${existing} && ${ours}`;
 }
@@ -240,6 +250,7 @@ export function addSimpleGitHooksCommand(existing: string | undefined, hook: str
 /** The command without plan-hooks' part, or null when only plan-hooks' was there. */
 export function removeSimpleGitHooksCommand(value: string, hook: string): string | null {
   const ours = managerCommand(hook, '"$@"');
+  value = withTrackedRunner(value);
   if (value === ours) return null;
   return value.replace(` && ${ours}`, '').replace(`${ours}; `, '');
 }

@@ -12,6 +12,8 @@ export interface Manifest {
   /** The prepare script before init changed it (null: there was none). */
   prepareBefore: string | null | undefined;
   prepareAfter: string | undefined;
+  /** The script those are of when it is not `prepare` (yarn 2+: `postinstall`). */
+  prepareScript?: 'postinstall';
   /** core.hooksPath before init changed it (undefined: init did not change it). */
   hooksPathBefore: string | null | undefined;
   /** Repository-relative files init created (removed when nothing of the user's is left in them). */
@@ -31,6 +33,7 @@ export function mergeManifest(old: Manifest | null, next: Manifest): Manifest {
     addedDependencies: union(old.addedDependencies, next.addedDependencies),
     prepareBefore: old.prepareBefore !== undefined ? old.prepareBefore : next.prepareBefore,
     prepareAfter: next.prepareAfter ?? old.prepareAfter,
+    prepareScript: next.prepareScript ?? old.prepareScript,
     hooksPathBefore: old.hooksPathBefore !== undefined ? old.hooksPathBefore : next.hooksPathBefore,
     createdFiles: union(old.createdFiles, next.createdFiles),
     bootstrapped: union(old.bootstrapped, next.bootstrapped),

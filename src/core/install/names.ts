@@ -11,6 +11,14 @@ export const GIT_HOOKS = [
 export const CHAINED_SUFFIX = '.plan-hooks-chained';
 /** Where pre-commit (the framework) moves a hook it found, and runs it from first. */
 export const LEGACY_SUFFIX = '.legacy';
+/**
+ * The runner a hook manager's configuration calls, tracked in the repository (init writes it,
+ * the user commits it): a fresh clone has it with no init, and git, pre-commit, prek and
+ * lefthook all start hooks at the worktree's top, so the relative path holds in every worktree.
+ */
+export const TRACKED_RUNNER = '.plan-hooks/plan-hooks.sh';
+/** Where a repository without package.json records this machine's node and CLI for the tracked runner (under the git common dir). */
+export const RUNTIME_FILE = 'plan-hooks/runtime';
 /** A line that marks a hook file as plan-hooks' own shim. */
 export const SHIM_MARK = '# plan-hooks shim';
 

@@ -57,3 +57,19 @@ export function runCommand(pm: PackageManager | null): string {
       return 'plan-hooks';
   }
 }
+
+/** The command that installs a repository's dependencies (what a teammate runs after cloning). */
+export function installCommand(pm: PackageManager): string {
+  return `${pm} install`;
+}
+
+/**
+ * Whether the repository uses yarn 2 or later (Berry): it has .yarnrc.yml (yarn 1 reads only
+ * .yarnrc) or its packageManager names yarn 2+. Berry never runs a `prepare` script on install.
+ */
+export function isYarnBerry(files: string[], packageManager?: unknown): boolean {
+  if (detectPackageManager(files, packageManager) !== 'yarn') return false;
+  if (files.includes('.yarnrc.yml')) return true;
+  const m = typeof packageManager === 'string' ? /^yarn@(\d+)/.exec(packageManager) : null;
+  return m !== null && Number(m[1]) >= 2;
+}

@@ -9,7 +9,7 @@ import { messages } from '../../messages/index.js';
 import type { InstallFacts } from './install-facts.js';
 import type { Action } from './action.js';
 import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';
-import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, programArgv } from './names.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, TRACKED_RUNNER, programArgv } from './names.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript } from './sections.js';
 
@@ -53,6 +53,13 @@ export function decideUninstall(facts: InstallFacts): Action[] {
       if (stillThere) continue;
       actions.push({ kind: 'rename', from: join(dir, name), to: join(dir, original), what: messages.actRestore(rel(join(dir, name)), rel(join(dir, original))) });
     }
+  }
+
+  if (facts.trackedRunnerText !== null) {
+    const path = join(facts.root, TRACKED_RUNNER);
+    actions.push({ kind: 'remove', path, what: messages.actRemove(TRACKED_RUNNER, 'runner') });
+    const dir = TRACKED_RUNNER.slice(0, TRACKED_RUNNER.lastIndexOf('/'));
+    if (facts.trackedRunnerDirEntries.every((n) => n === 'plan-hooks.sh')) actions.push({ kind: 'remove', path: join(facts.root, dir), what: messages.actRemove(dir, 'nothingOfYours') });
   }
 
   if (facts.pkg) decidePackage(facts, actions);
@@ -110,19 +117,20 @@ function decidePackage(facts: InstallFacts, actions: Action[]): void {
   const m = facts.manifest;
   const pkgPath = join(facts.root, 'package.json');
   const scripts = (facts.pkg!.data.scripts ?? {}) as Record<string, unknown>;
-  if (m?.prepareAfter !== undefined && m.prepareBefore !== undefined && scripts.prepare === m.prepareAfter) {
+  const script = m?.prepareScript ?? 'prepare';
+  if (m?.prepareAfter !== undefined && m.prepareBefore !== undefined && scripts[script] === m.prepareAfter) {
     const before = m.prepareBefore;
     actions.push({
       kind: 'editJson',
       path: pkgPath,
       edit: (data) => {
         const s = { ...(data.scripts as Record<string, unknown>) };
-        if (before === null) delete s.prepare;
-        else s.prepare = before;
+        if (before === null) delete s[script];
+        else s[script] = before;
         if (Object.keys(s).length === 0) delete data.scripts;
         else data.scripts = s;
       },
-      what: messages.actRestorePrepare(before),
+      what: messages.actRestorePrepare(before, script),
     });
   }
   const dropTask = (config: Record<string, unknown>) => {
