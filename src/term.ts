@@ -66,3 +66,14 @@ export const color: Colors = new Proxy({} as Colors, {
   get: (_, name) =>
     (colors ??= (createRequire(import.meta.url)('picocolors') as typeof pc).createColors(colorEnabled()) as Colors)[name as keyof Colors],
 });
+
+/**
+ * A full-screen redraw without flicker: the alternate screen (the shell's screen comes back on
+ * leave), the cursor hidden, lines cut at the edge instead of wrapped (so a frame never scrolls);
+ * each frame homes the cursor and overwrites, clearing only what is left of each line and below.
+ */
+export const screen = {
+  enter: '\x1b[?1049h\x1b[?25l\x1b[?7l',
+  leave: '\x1b[?7h\x1b[?25h\x1b[?1049l',
+  frame: (lines: string[]): string => `\x1b[H${lines.map((l) => `${l}\x1b[K`).join('\r\n')}\x1b[J`,
+};

@@ -4,14 +4,15 @@ import type { Command } from './shared/command.js';
 import { type ConfigChange, readWorktreeFacts } from '../facts/facts.js';
 import { withFetchTimes } from '../remote/remote-claims.js';
 import { loadConfig } from '../config/config.js';
-import { parseCommandArgs } from './shared/args.js';
+import { parseCommandArgs, usageError } from './shared/args.js';
 import { gitQueries } from '../git/git.js';
 import { CURRENT_BRANCH, GIT_DIRS, HEAD_COMMIT, WORKING_FILES, repoRoot } from '../git/queries.js';
 import { UNCOMMITTED } from '../git/status.js';
 import { planHistory, resolveLastCommits } from '../handoff/git-facts.js';
 import { messages } from '../messages/index.js';
 import { STATUSES } from '../core/plan-types.js';
-import { color, jsonText, sanitizeLine } from '../term.js';
+import { color, jsonText, sanitizeLine, screen } from '../term.js';
+import { resolve } from 'node:path';
 import { isWorklogEntry, type WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
 import { isPlanPath, planFilesAmong } from '../plan/discover.js';
@@ -131,9 +132,74 @@ function render(report: Report, file: string, patterns: string[]): string {
   return `${out.join('\n')}\n${messages.statusFooter(file)}`;
 }
 
+/** `status --watch`: redrawn in place when the repository's state moves, until q or Ctrl-C. */
+async function watch(): Promise<number> {
+  const { watchChanges } = await import('../board/signature.js');
+  const out = process.stdout;
+  const input = process.stdin;
+  // Listening before anything is drawn: a Ctrl-C during the first read ends the watch cleanly too.
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((done) => {
+    stop = () => done();
+  });
+  // In raw mode Ctrl-C arrives as a byte, not as SIGINT.
+  const key = (data: Buffer) => {
+    if (data.includes(0x03) || data.includes(0x71) || data.includes(0x51)) stop();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (input.isTTY) {
+    input.setRawMode(true);
+    input.on('data', key);
+    input.resume();
+  }
+  out.write(screen.enter);
+  let shown = '';
+  let last: Awaited<ReturnType<typeof gatherStatus>> | null = null;
+  const draw = (g: Awaited<ReturnType<typeof gatherStatus>>, force = false) => {
+    last = g;
+    const text = render(g.report, g.file, g.patterns);
+    if (text === shown && !force) return;
+    shown = text;
+    const rows = Math.max(2, out.rows ?? 24);
+    const lines = text.split('\n').slice(0, rows - 1);
+    out.write(screen.frame([...lines, ...Array(Math.max(0, rows - 1 - lines.length)).fill(''), messages.board.watchFooter(new Date().toISOString().slice(11, 19))]));
+  };
+  const resize = () => last && draw(last, true);
+  out.on('resize', resize);
+  let watcher: { stop(): void } | null = null;
+  const first = await Promise.race([gatherStatus(), stopped.then(() => null)]);
+  if (first) {
+    draw(first, true);
+    const planFiles = (g: typeof first) => g.report.plans.map((p) => resolve(first.root, p.path));
+    let files = planFiles(first);
+    watcher = watchChanges(first.commonDir, () => files, async () => {
+      const g = await gatherStatus(first.root);
+      files = planFiles(g);
+      draw(g);
+    });
+  }
+  await stopped;
+  watcher?.stop();
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  out.off('resize', resize);
+  if (input.isTTY) {
+    input.off('data', key);
+    input.setRawMode(false);
+    input.pause();
+  }
+  out.write(screen.leave);
+  return 0;
+}
+
 const command: Command = {
   async run(argv) {
-    const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' } } });
+    const { values } = parseCommandArgs(argv, { command: 'status', usage: messages.statusUsage, options: { json: { type: 'boolean' }, watch: { type: 'boolean' } } });
+    if (values.watch) {
+      if (values.json || !process.stdout.isTTY) throw usageError({ command: 'status', usage: messages.statusUsage }, messages.board.watchNotTerminal);
+      return watch();
+    }
     const { report, file, patterns } = await gatherStatus();
     process.stdout.write(values.json ? `${jsonText({ worklog: file, ...report }, 2)}\n` : render(report, file, patterns));
     return 0;

@@ -5,12 +5,14 @@ export const statusMessages = {
   statusSections: { plans: 'Plans', claims: 'Claims', recent: 'Recent commits', drift: 'Drift' },
   /** `plan-hooks --help`'s line for status; its --help follows. */
   statusPurpose: 'Plans, claims, ready tasks, recent commits and drift',
-  statusUsage: `Usage: plan-hooks status [--json]
+  statusUsage: `Usage: plan-hooks status [--json | --watch]
 
 Where the work stands: plans and tasks by status, live and stale claims with their age, tasks
 ready to start and blocked, each open plan's handoff checked against git, the last commits in
 the worklog, commits pre-commit did not verify, and drift (commits since the last handoff that
 touch no task). Reads only the tail of the worklog.
+  --watch  the same, redrawn in place when a commit, a session or a plan changes in any
+           worktree (q or Ctrl-C quits)
 `,
   /** `plan-hooks --help`'s line for log; its --help follows. */
   logPurpose: 'Show the worklog',
