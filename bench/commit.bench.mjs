@@ -22,7 +22,8 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchEnv, removeDir, runsOr, smoke, warmupOr } from './options.mjs';
+import { benchEnv, removeDir, runsOr, smoke } from './options.mjs';
+import { hyperfine as timed, verdict } from './timing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
@@ -115,42 +116,8 @@ function makeRepo(name, { files, plans, hooks }) {
   return dir;
 }
 
-/**
- * Times `commands` ([name, shell command, its own --prepare if any]; `prepare` for all the
- * others): medians over every run, and CPU, in ms. hyperfine
- * runs all of one command's runs before the next command's, so a change in the machine's load
- * during a row (other work starting, the CPU's clock) weighs on one side of a ratio only. The
- * runs are therefore split into ROUNDS hyperfine runs whose order alternates, and pooled.
- */
-function hyperfine(commands, prepare) {
-  const rounds = smoke ? 1 : ROUNDS;
-  const per = Math.max(1, Math.ceil(Number(RUNS) / rounds));
-  const pooled = commands.map(([name]) => ({ name, times: [], cpu: 0 }));
-  // hyperfine pairs its --prepare options with the commands in order, so they are reordered too.
-  const prepareOf = (i) => {
-    const p = commands[i][2] ?? prepare;
-    return p ? ['--prepare', p] : [];
-  };
-  for (let round = 0; round < rounds; round++) {
-    const order = commands.map((_, i) => i);
-    if (round % 2) order.reverse();
-    const out = join(base, `hf-${Date.now()}-${round}.json`);
-    const warmup = round === 0 ? warmupOr(3) : warmupOr(1);
-    execFileSync('hyperfine', ['-N', '--warmup', warmup, '--runs', String(per), '--export-json', out, ...order.flatMap((i) => prepareOf(i)), ...order.flatMap((i) => ['-n', commands[i][0], commands[i][1]])], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    JSON.parse(readFileSync(out, 'utf8')).results.forEach((r, k) => {
-      const p = pooled[order[k]];
-      p.times.push(...r.times);
-      p.cpu += (r.user + r.system) * r.times.length;
-    });
-  }
-  return pooled.map((p) => ({ name: p.name, median: median(p.times) * 1000, cpu: (p.cpu / p.times.length) * 1000 }));
-}
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const hyperfine = (commands, prepare) => timed({ base, env, runs: RUNS, rounds: ROUNDS }, commands, prepare);
 const inDir = (dir, script) => `sh -c 'cd ${dir} && sh ${script}'`;
-const verdict = (ratio, budget) => `budget ≤ ${budget}× (${ratio <= budget ? 'met' : 'missed'})`;
 // On a machine shared with other work, wall time swings with their load; the CPU of the
 // processes git waits for (hyperfine's user + system) is steadier, so both are shown.
 const row = (label, a, b, budget) =>

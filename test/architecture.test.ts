@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT, removeDir } from './fixtures/repo.js';
+import { PACKAGE_ROOT } from './fixtures/paths.js';
+import { removeDir } from './fixtures/remove-dir.js';
 import { sources } from './fixtures/sources.js';
 
 /**

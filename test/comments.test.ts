@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT } from './fixtures/repo.js';
+import { PACKAGE_ROOT } from './fixtures/paths.js';
 
 /** The folders whose code comments are checked. */
 const CODE = ['src', 'test', 'scripts', 'hooks', 'bench'];

@@ -45,7 +45,7 @@ interface Entry {
   value: Json;
 }
 
-/** Each agent's entries, in its own format (see each agent's hook reference, noted in README). */
+/** Each agent's entries, in its own format (see each agent's hook reference, noted in docs/agents.md). */
 export function agentEntries(kind: AgentKind): Entry[] {
   const pre = agentCommand(kind, 'pre-tool');
   const start = agentCommand(kind, 'session-start');

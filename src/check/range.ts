@@ -24,6 +24,9 @@
 // already has, carries the same change as that earlier commit: it is judged as that commit is
 // judged (by the earlier commit's own ancestry, which is how it was judged at its own push) and
 // reported as "rebased from <sha>"; the claims its new ancestry holds are listed as warnings.
+// Only where that judgement stands for it: the earlier commit was judged under the claim, or is
+// older than it on the same line of history (../core/rebase.ts); a change published first where
+// no claim could see it (a root snapshot with no plan) and then cherry-picked is refused.
 // What the remote already has is named by the caller (`known`): at pre-push the commits
 // reachable from --remotes=<remote> (and the tips the push replaces); in CI what the checkout
 // fetched (every remote-tracking branch, the base, and the event's previous head, which the
@@ -36,7 +39,8 @@
 // looked for among the remote's commits that the checked ones do not have and that touch one of
 // their paths (the same change touches the same paths), at most KNOWN_LIMIT of them, and all
 // patch-ids come from one diff-tree and one patch-id process (../git/patch-id.ts).
-import type { ClaimHit } from '../core/claims.js';
+import type { ClaimHit, LiveClaim } from '../core/claims.js';
+import { type Laundering, rebaseWitness } from '../core/rebase.js';
 import type { CheckName } from '../config/config.js';
 import { type CommitFacts, type CommitInfo, readCommitFacts } from '../facts/commit.js';
 import { gitQuery, orNull } from '../git/git.js';
@@ -46,6 +50,8 @@ import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
 import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
+import { forkClaims } from './fork.js';
+import { judgeSquashed } from './squash.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
 // A commit's identity carries its detail in every verdict, worded or not: from its own area, as
@@ -65,6 +71,12 @@ export interface CommitVerdict {
   skippedHits: ClaimHit[];
   /** The commit the remote already has with the same patch-id, whose judgement this one took. */
   rebasedFrom: string | null;
+  /** A commit the remote has with the same patch-id whose judgement does not stand for this one, and why (../core/rebase.ts). */
+  knownPatch: { commit: string; why: Laundering } | null;
+  /** The remote's branch tip whose commits this one squashes (./squash.ts), and how many they are. */
+  squashedFrom: { tip: string; commits: number } | null;
+  /** The live claims its own ancestry held for what it changes (what the rebase rule compares). */
+  claims: LiveClaim[];
   decision: Decision;
   /** The time the commit is judged at: its committer time, never later than now. */
   now: Date;
@@ -120,7 +132,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;
@@ -128,8 +140,10 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
 
 /**
  * The rebase rule (see the top): each refused non-merge commit whose patch-id equals that of a
- * commit the remote already has takes that commit's judgement when it is allowed. The earlier
- * commits are judged by their own ancestry alone (no `known`), so nothing chains.
+ * commit the remote already has takes that commit's judgement when it is allowed and stands for
+ * it (../core/rebase.ts: judged under the claim, or older than it on the same line of history;
+ * a known patch launders nothing). The earlier commits are judged by their own ancestry alone (no
+ * `known`), so nothing chains.
  */
 async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts: CommitVerdict[], known: KnownToRemote, opts: RangeOptions): Promise<void> {
   const refused = verdicts.flatMap((v, i) => {
@@ -141,6 +155,15 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
   const query = { ...known, exclude: gathered.map((g) => g.commit.commit), paths: [...new Set(refused.map((r) => r.path))], limit: KNOWN_LIMIT };
   const candidates = await commitsTouching(query, repo.root);
   if (candidates.length === 0) return;
+  await judgeByPatch(repo, refused, candidates, opts);
+  // Still refused: a squash-merge of a branch the remote has (./squash.ts).
+  const parentOf = new Map(gathered.map((g) => [g.commit.commit, g.commit.parents[0]]));
+  const still = refused.flatMap(({ v }) => (!allowed(v.decision) && parentOf.get(v.commit) ? [{ v, parent: parentOf.get(v.commit)! }] : []));
+  await judgeSquashed(repo, still, known, (commits) => checkCommits(repo, commits, opts));
+}
+
+/** The single-commit case: a commit the remote has with the same patch-id. */
+async function judgeByPatch(repo: Repository, refused: { v: CommitVerdict }[], candidates: string[], opts: RangeOptions): Promise<void> {
   const ids = await patchIds([...refused.map((r) => r.v.commit), ...candidates], repo.root);
   const byPatch = new Map<string, string[]>();
   for (const c of candidates) {
@@ -153,11 +176,22 @@ async function judgeRebased(repo: Repository, gathered: CommitFacts[], verdicts:
   });
   if (matched.length === 0) return;
   const judged = new Map((await checkCommits(repo, [...new Set(matched.flatMap((m) => m.earlier))], opts)).map((e) => [e.commit, e]));
+  const forks = await forkClaims(repo, matched.flatMap(({ v, earlier }) => earlier.filter((c) => judged.get(c) && allowed(judged.get(c)!.decision)).map((c) => ({ v, earlier: c }))));
   for (const { v, earlier } of matched) {
-    const as = earlier.map((c) => judged.get(c)).find((e) => e !== undefined && allowed(e.decision));
-    if (!as) continue;
-    v.decision = { ...as.decision, claimWarnings: [...as.decision.claimWarnings, ...v.decision.refusals] };
-    v.rebasedFrom = as.commit;
+    let declined: CommitVerdict['knownPatch'] = null;
+    for (const c of earlier) {
+      const e = judged.get(c);
+      if (!e) continue;
+      const witness = rebaseWitness(v.decision.refusals, { allowed: allowed(e.decision), claims: e.claims, fork: forks.get(`${v.commit} ${c}`) ?? null }, repo.config.aliases);
+      if (witness.accepted) {
+        v.decision = { ...e.decision, claimWarnings: [...e.decision.claimWarnings, ...v.decision.refusals] };
+        v.rebasedFrom = e.commit;
+        declined = null;
+        break;
+      }
+      declined ??= { commit: c, why: witness.why };
+    }
+    v.knownPatch = declined;
   }
 }
 

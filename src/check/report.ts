@@ -99,6 +99,8 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
 export async function formatVerdict(v: CommitVerdict, bypass: string, rotation?: RotationFacts): Promise<string> {
   let report = formatDecision(v.decision, v.identity, v.now, bypass, rotation, v.commit.slice(0, 12));
   if (v.rebasedFrom !== null) report += messages.rangeRebasedFrom(v.rebasedFrom);
+  if (v.squashedFrom !== null) report += messages.rangeSquashedFrom(v.squashedFrom.tip, v.squashedFrom.commits);
+  if (v.knownPatch !== null) report += messages.rangeKnownPatch(v.knownPatch.commit, v.knownPatch.why);
   if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }

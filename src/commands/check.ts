@@ -67,6 +67,8 @@ const command: Command = {
         identityRecorded: v.identityRecorded,
         recordedSkips: v.recordedSkips,
         rebasedFrom: v.rebasedFrom,
+        knownPatch: v.knownPatch,
+        squashedFrom: v.squashedFrom,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         warnings: v.decision.warnings,

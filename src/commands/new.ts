@@ -15,7 +15,7 @@ import { day } from '../plan/edit.js';
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '../../../templates');
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The schema's $id: editors map it to the file with a json.schemas setting (README). */
+/** The schema's $id: editors map it to the file with a json.schemas setting (docs/configuration.md). */
 const SCHEMA_ID = 'https://github.com/plan-hooks/plan-hooks/schema/plan-state.v1.schema.json';
 
 /**

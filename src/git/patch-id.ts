@@ -75,3 +75,33 @@ export async function commitsTouching(q: TouchingQuery, cwd: string): Promise<st
   const wanted = new Set(q.paths);
   return walked.filter((c) => (names.get(c) ?? []).some((p) => wanted.has(p))).slice(0, q.limit);
 }
+
+/**
+ * The patch-id of the change from `fork` to `tip` for each pair (what a squash-merge of the
+ * branch `fork..tip` carries), keyed `"<tip> <fork>"`: one diff-tree and one patch-id per round,
+ * a round holding each tip once (patch-id names a diff by its tip).
+ */
+export async function patchIdsBetween(pairs: { tip: string; fork: string }[], cwd: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  let left = pairs;
+  while (left.length > 0) {
+    const seen = new Set<string>();
+    const round = left.filter((p) => !seen.has(p.tip) && seen.add(p.tip));
+    left = left.filter((p) => !round.includes(p));
+    const diff = await gitAlone(DIFF, { cwd, input: round.map((p) => `${p.tip} ${p.fork}\n`).join('') });
+    const byTip = parsePatchIds(await gitAlone(['patch-id', '--stable'], { cwd, input: diff }));
+    for (const p of round) {
+      const id = byTip.get(p.tip);
+      if (id) ids.set(`${p.tip} ${p.fork}`, id);
+    }
+  }
+  return ids;
+}
+
+/** The tips of the remote-tracking branches `refs` names (`--remotes`, `--remotes=origin`), newest first, at most `limit`. */
+export async function remoteTips(refs: string[], limit: number, cwd: string): Promise<string[]> {
+  const prefixes = refs.map((r) => (r === '--remotes' ? 'refs/remotes' : r.startsWith('--remotes=') ? `refs/remotes/${r.slice('--remotes='.length)}` : null)).filter((p): p is string => p !== null);
+  if (prefixes.length === 0) return [];
+  const out = await gitAlone(['for-each-ref', '--sort=-committerdate', `--count=${limit}`, '--format=%(objectname) %(objecttype) %(symref)', ...prefixes], { cwd });
+  return [...new Set(out.split('\n').map((l) => l.split(' ')).filter(([oid, type, symref]) => oid && type === 'commit' && !symref).map(([oid]) => oid!))];
+}

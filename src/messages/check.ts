@@ -72,6 +72,16 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
     `plan-hooks: pushed past ${skipped.join(', ')} for ${plural(count, 'commit')} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
   rangeRebasedFrom: (commit: string) =>
     `  (rebased from ${commit.slice(0, 12)}: the remote already has that commit with the same change (patch-id), so this one is judged as that one is, by its own ancestry; the claims of the new base are listed above, not blocking)\n`,
+  rangeSquashedFrom: (tip: string, commits: number) =>
+    `  (squashed from ${tip.slice(0, 12)}: the remote has that branch, whose ${plural(commits, 'commit')} since it left this line make the same change (patch-id) and pass by their own ancestry, so they judge this one; the claims and plan changes it touches are listed above, not blocking)\n`,
+  rangeKnownPatch: (commit: string, why: 'refused' | 'unrelated' | 'claim-at-fork') =>
+    `  (the remote has the same change as ${commit.slice(0, 12)} (patch-id), but that is no proof here: ${
+      why === 'refused'
+        ? 'that commit is refused by its own ancestry too'
+        : why === 'unrelated'
+          ? 'it has no history in common with this one, so it was never judged under this claim'
+          : 'the claim was already held where the two histories part, and that commit was judged without it'
+    })\n`,
   rangeNewAncestry: () =>
     '\nA commit is judged by the claims of its own ancestry: for a rebased or cherry-picked commit, that is its new base. ' +
     'If a refused commit above is earlier work rebased onto a base that gained the claim meanwhile, the claim arrived with the new base, ' +

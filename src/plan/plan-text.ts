@@ -1,7 +1,6 @@
 // The one way plan text is read. validate, the hooks (the plan check and the claims), status,
 // the handoff, the worklog and claim/release/done all take a plan file through readPlanText,
-// so they accept or refuse the same files with the same message. The policy (README, "The
-// rules"):
+// so they accept or refuse the same files with the same message. The policy (docs/rules.md):
 //   - UTF-8 only. A byte that is not UTF-8 (src/fs/text.ts keeps it visible) is an error that
 //     names its byte offset.
 //   - A byte-order mark at the start is ignored (editors on Windows write one; RFC 8259 lets a

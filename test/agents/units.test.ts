@@ -9,7 +9,7 @@ import { denyReply, warnReply } from '../../src/agents/reply.js';
 import { patchPaths, shellFacts } from '../../src/agents/shell-writes.js';
 import type { LiveClaim } from '../../src/core/claims.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const writes = (command: string) => shellFacts(command).writes.map((w) => `${w.how}:${w.path}${w.into ? ` into ${w.into.join(',')}` : ''}`);
 

@@ -10,7 +10,7 @@ import { openViewsCache, viewsCacheFile } from '../../src/agents/views-cache.js'
 import { statSignature } from '../../src/lib/cache-file.js';
 import { claimsValue } from '../../src/agents/workspace.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const planText = (holder: string, files: string[]) =>
   JSON.stringify(plan('p', [claimed('t1', holder, files, 0, { claimedAt: '2026-01-01T00:00:00Z' }), open('t2', [])], { log: [] }));

@@ -8,7 +8,7 @@ import { after, test } from 'node:test';
 import { CLAIMS_VIEW_FORMAT, type PlanVersion, type SourceKind, claimsView, liveClaims } from '../../src/core/claims.js';
 import { readViewCache, viewCacheFile, writeViewCache } from '../../src/claims/cache.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const NOW = new Date();
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-'));

@@ -7,7 +7,7 @@ import { type PlanVersion, couldMatch, decideClaims, liveClaims } from '../../sr
 import { type VersionRef, decidedCacheFile, decidedKey, formatDecided, parseDecided, readDecided, writeDecided } from '../../src/claims/decided-cache.js';
 import { matchForm } from '../../src/lib/pattern.js';
 import { claimed, hoursAgo, plan } from '../fixtures/plans.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const NOW = new Date();
 const dirs: string[] = [];

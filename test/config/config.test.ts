@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { DEFAULT_CONFIG, loadConfig } from '../../src/config/config.js';
 import { UsageError } from '../../src/errors.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-config-'));
 after(() => removeDir(dir));

@@ -125,21 +125,6 @@ describe('the pattern index', () => {
   });
 });
 
-describe('the git batch', () => {
-  test('outputs come back in order, a failing command as null, arguments quoted whatever they hold', async () => {
-    const { gitBatch, parseBatchOutput } = await import('../../src/git/batch.js');
-    const out = await gitBatch(
-      [['--version'], ['rev-parse', '--verify', '-q', "no'such ref$(x)"], { firstOf: [['rev-parse', '--verify', '-q', 'nope'], ['--version']] }, ['config', '--get', 'x.y']],
-      process.cwd(),
-    );
-    assert.match(out[0]!, /^git version/);
-    assert.equal(out[1], null);
-    assert.match(out[2]!, /^git version/);
-    assert.equal(out[3], null);
-    assert.equal(parseBatchOutput('a\0T 0\0', 'T', 2), null, 'a missing token is an error, not a short answer');
-  });
-});
-
 test('couldMatch never drops a pattern that matches: checked against the compiled matcher on every pair', () => {
   const patterns = ['src/a.ts', 'src/', 'src', './src//lib/x.ts', 'src/./lib/*.ts', 'src/**/*.test.ts', '**/*.md', '*.json', 'lib/pkg1/', 'lib/pkg1', '[ab]/c.ts', 'a/b?/c', 'a\\*b/x', 'Docs/README.md', 'caf\u00e9/x', 'cafe\u0301/y', '.', 'src/'.repeat(3) + '**'];
   const paths = ['src/a.ts', 'src/lib/x.ts', 'src/lib/y.ts', 'src/deep/z.test.ts', 'README.md', 'pkg.json', 'lib/pkg1/index.ts', 'lib/pkg10/index.ts', 'a/c.ts', 'b/c.ts', 'a/b1/c', 'a*b/x', 'docs/readme.md', 'cafe\u0301/x', 'caf\u00e9/y', 'abs/x', 'srcx/a.ts'];

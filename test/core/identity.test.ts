@@ -1,9 +1,8 @@
-// Who is committing: every source of src/core/identity.ts, through `plan-hooks whoami` and through commits.
+// Who is committing: every source of src/core/identity.ts, through `plan-hooks whoami` and through
+// commits (its pure rules: test/core/identity-rules.test.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
-import { branchHolder, identityConflict, markersIn, pickIdentity } from '../../src/core/identity.js';
-import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import type { Repo } from '../fixtures/repo.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
 import { repoWithPlans } from '../fixtures/repo.js';
@@ -52,23 +51,6 @@ test('the branch source makes the bound task’s holder the committer, so its ow
   r.git('checkout', '-q', '-b', 'gemini-work');
   const res = r.commit('on the bound branch');
   assert.equal(res.code, 0, res.stderr);
-});
-
-test('pickIdentity and branchHolder (pure)', () => {
-  const config = DEFAULT_CONFIG;
-  const base = { env: {}, configAgent: null, branchHolder: null, authorName: null, config };
-  assert.equal(pickIdentity(base).name, 'unknown');
-  assert.equal(pickIdentity({ ...base, env: { CODEX_SANDBOX: 'seatbelt' } }).name, 'codex');
-  const claims = [
-    { task: 'p/a', holder: 'claude', branch: 'b1' },
-    { task: 'p/b', holder: 'claude-code', branch: 'b1' },
-    { task: 'p/c', holder: 'codex', branch: 'b2' },
-    { task: 'p/d', holder: 'gemini', branch: 'b2' },
-  ];
-  assert.deepEqual(branchHolder(claims, 'b1', config.aliases), { name: 'claude', task: 'p/a' });
-  assert.equal(branchHolder(claims, 'b2', config.aliases), null, 'different holders: ambiguous');
-  assert.equal(branchHolder(claims, null, config.aliases), null);
-  assert.ok(open('x', []));
 });
 
 test('regression: with a task bound to the branch, whoami, pre-commit and the handoff’s updatedBy all name the claimant', () => {
@@ -138,14 +120,4 @@ describe('a declared identity must agree with the agent markers present', () => 
     assert.equal(res.code, 1, 'the commit is judged as the git author: codex’s claim holds');
     assert.match(res.stderr, /changes the configuration in \.plan-hooks\.json \(agentMarkers\.HOME\)/);
   });
-});
-
-test('pure: markersIn reads the configured and @vercel/detect-agent markers; identityConflict', () => {
-  const config = DEFAULT_CONFIG;
-  assert.deepEqual(markersIn({ CLAUDECODE: '1', CODEX_THREAD_ID: 'x', OPENCODE: '0' }, config).map((m) => m.name), ['claude', 'codex']);
-  assert.deepEqual(markersIn({ OPENCODE: '1', AI_AGENT: 'aider' }, config).map((m) => m.name), ['aider', 'opencode']);
-  const declared = { name: 'codex', source: 'env' as const, detail: 'PLAN_HOOKS_AGENT' };
-  assert.ok(identityConflict(declared, markersIn({ CLAUDECODE: '1' }, config), config.aliases));
-  assert.equal(identityConflict(declared, [], config.aliases), null);
-  assert.equal(identityConflict({ ...declared, source: 'git-author' }, markersIn({ CLAUDECODE: '1' }, config), config.aliases), null);
 });

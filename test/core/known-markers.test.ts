@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { DETECT_AGENT_VERSION, KNOWN_MARKERS } from '../../src/core/known-markers.js';
-import { PACKAGE_ROOT } from '../fixtures/repo.js';
+import { PACKAGE_ROOT } from '../fixtures/paths.js';
 
 test('the shipped marker table is the one @vercel/detect-agent gives', async () => {
   const { deriveTable } = (await import(pathToFileURL(join(PACKAGE_ROOT, 'scripts/agent-markers.mjs')).href)) as { deriveTable(): Promise<{ version: string; table: unknown }> };

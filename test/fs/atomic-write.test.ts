@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { UserError } from '../../src/errors.js';
 import { writeFileAtomic } from '../../src/fs/atomic-write.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-atomic-'));
 after(() => removeDir(dir));

@@ -2,7 +2,7 @@
 // one argument (E2BIG) still runs, and the git commands in it cannot read the script.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gitBatch } from '../../src/git/batch.js';
+import { gitBatch, parseBatchOutput } from '../../src/git/batch.js';
 import { makeRepo } from '../fixtures/repo.js';
 
 test('a batch script of 300 KiB runs (it once went to sh -c as one argument: spawn E2BIG)', async () => {
@@ -16,4 +16,16 @@ test('a batch script of 300 KiB runs (it once went to sh -c as one argument: spa
   } finally {
     r.remove();
   }
+});
+
+test('outputs come back in order, a failing command as null, arguments quoted whatever they hold', async () => {
+  const out = await gitBatch(
+    [['--version'], ['rev-parse', '--verify', '-q', "no'such ref$(x)"], { firstOf: [['rev-parse', '--verify', '-q', 'nope'], ['--version']] }, ['config', '--get', 'x.y']],
+    process.cwd(),
+  );
+  assert.match(out[0]!, /^git version/);
+  assert.equal(out[1], null);
+  assert.match(out[2]!, /^git version/);
+  assert.equal(out[3], null);
+  assert.equal(parseBatchOutput('a\0T 0\0', 'T', 2), null, 'a missing token is an error, not a short answer');
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { RACY_MS, checkedCacheFiles, isRacy, readCheckedCache, removeCheckedCache, replaceCacheFile, stampFile, statSignature, writeCheckedCache } from '../../src/lib/cache-file.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'plan-hooks-cache-file-'));
 after(() => removeDir(dir));

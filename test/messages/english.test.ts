@@ -9,7 +9,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_ROOT } from '../fixtures/repo.js';
+import { PACKAGE_ROOT } from '../fixtures/paths.js';
 import { sources } from '../fixtures/sources.js';
 
 /**

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { areas, messages, noun, plural } from '../../src/messages/index.js';
-import { PACKAGE_ROOT } from '../fixtures/repo.js';
+import { PACKAGE_ROOT } from '../fixtures/paths.js';
 
 test('a claim age reads in hours, then in whole days from 48 h on; unknown when there is no time', () => {
   assert.equal(messages.claimAge(0), '0 h');

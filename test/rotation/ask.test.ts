@@ -3,7 +3,7 @@
 // And `claim` without --continue on a paused claim: its refusal names --continue first.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 import { TASK, claude, claudeClaims, codex, context, denied, rotationRepo, runHook } from './helpers.js';
 
 const CLAUDE = { CLAUDECODE: '1' };

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gitOperations } from '../../src/agents/shell-writes.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 import { TASK, claude, denied, rotationRepo, runHook } from './helpers.js';
 
 describe('gitOperations', () => {

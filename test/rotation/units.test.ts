@@ -10,7 +10,7 @@ import { addedHandovers, handoverOf } from '../../src/core/handover.js';
 import { checkTransitions } from '../../src/core/transitions.js';
 import { MAX_SESSIONS, parseRecord, pruneSessions, readSessions, sessionFile, sessionsDir, touchSession } from '../../src/sessions/store.js';
 import { claimed, plan } from '../fixtures/plans.js';
-import { removeDir } from '../fixtures/repo.js';
+import { removeDir } from '../fixtures/remove-dir.js';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const ago = (min: number) => new Date(NOW.getTime() - min * 60_000).toISOString();
