@@ -65,6 +65,8 @@ export interface CommitVerdict {
   identity: Identity;
   /** False when the identity is the author's because the commit carries no sealed record. */
   identityRecorded: boolean;
+  /** What backs the identity: a verified signature, a recorded trailer (a seal anyone can compute), or nothing (the author). */
+  evidence: 'signed' | 'recorded' | 'author';
   /** Checks the commit records as skipped at commit time (Plan-Skip), honoured here. */
   recordedSkips: CheckName[];
   /** Claimed paths the recorded skip let through: listed, never refused. */
@@ -132,7 +134,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, evidence: recorded ? 'recorded' : 'author', recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;

@@ -7,6 +7,7 @@ import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';
+import { summarize, summaryText, writeStepSummary } from '../check/summary.js';
 import { openRepository } from '../git/repository.js';
 import { EXIT } from '../errors.js';
 import { messages } from '../messages/index.js';
@@ -51,6 +52,8 @@ const command: Command = {
     const drops = await rangeDrops(repo, range);
     process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
     const bad = verdicts.filter((v) => !allowed(v.decision)).length;
+    // What could not be verified and every override, in the text report and the job's summary.
+    const summary = summarize(verdicts, ci ? [] : requested);
     if (json) {
       const hit = (h: { path: string; pattern: string; claim: { task: string; holder: string; since: string | null; stale: boolean } }) => ({
         path: h.path,
@@ -65,6 +68,7 @@ const command: Command = {
         subject: v.subject,
         identity: v.identity,
         identityRecorded: v.identityRecorded,
+        evidence: v.evidence,
         recordedSkips: v.recordedSkips,
         rebasedFrom: v.rebasedFrom,
         knownPatch: v.knownPatch,
@@ -80,7 +84,9 @@ const command: Command = {
       if (format === 'github') process.stdout.write(githubAnnotations(verdicts));
       for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassRange()));
       process.stderr.write(formatRangeAdvice(verdicts) + messages.rangeSummary(bad, verdicts.length));
+      process.stderr.write(summaryText(summary));
     }
+    writeStepSummary(summary, process.env);
     return bad > 0 || drops.length > 0 ? EXIT.failed : EXIT.ok;
   },
 };

@@ -92,6 +92,9 @@ const run: HookRun = async ([remote = 'origin']) => {
   for (const v of verdicts) process.stderr.write(await formatVerdict(v, messages.bypassPush(), rotation));
   const bad = refused.length;
   if (bad > 0) process.stderr.write(formatRangeAdvice(verdicts) + messages.rangeSummary(bad, verdicts.length));
+  // What the push could not verify, named (src/check/summary.ts).
+  const { summarize, summaryText } = await import('../check/summary.js');
+  process.stderr.write(summaryText(summarize(verdicts, skip)));
   // A forced update can drop a claim no pushed commit touches (src/check/dropped-claims.ts).
   const dropped = skip.includes('claims') ? 0 : await refuseDroppedClaims(repo, lines, remote, messages.bypassPush());
   return bad > 0 || dropped > 0 ? 1 : 0;

@@ -82,6 +82,28 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
           ? 'it has no history in common with this one, so it was never judged under this claim'
           : 'the claim was already held where the two histories part, and that commit was judged without it'
     })\n`,
+  summaryUnverifiedHeading: (count: number, of: number) =>
+    `\nIdentities not verified (${count} of ${plural(of, 'commit')}): nothing proves who made these; each was judged as the name below.\n`,
+  summaryUnverifiedTitle: (count: number, of: number) => `Identities not verified: ${count} of ${plural(of, 'commit')}`,
+  summaryEvidence: (evidence: 'author' | 'recorded') =>
+    evidence === 'author'
+      ? 'the commit’s author: it records no identity (made where plan-hooks’ hooks did not run, or by a person)'
+      : 'recorded with the commit (Plan-Agent), unsigned: its seal is no signature, anyone can write one (docs/identity.md)',
+  summaryUnverifiedLine: (commit: string, subject: string, name: string, evidence: 'author' | 'recorded') =>
+    `  ${commit} ${subject}: ${name}, ${checkMessages.summaryEvidence(evidence)}\n`,
+  summaryOverridesHeading: (count: number) => `\nOverrides (${count}):\n`,
+  summaryOverridesTitle: (count: number) => `Overrides: ${count}`,
+  summaryOverrideText: (recorded: boolean, checks: string[], paths: string[]) =>
+    recorded
+      ? `PLAN_HOOKS_SKIP=${checks.join(',')} recorded at commit time, honoured${paths.length > 0 ? `; it let through ${paths.join(', ')}` : ''}`
+      : `PLAN_HOOKS_SKIP=${checks.join(',')} in this run’s environment: the commits above were judged without ${checks.length > 1 ? 'those checks' : 'that check'}`,
+  summaryOverrideLine: (commit: string | null, subject: string, checks: string[], paths: string[]) =>
+    `  ${commit ? `${commit} ${subject}: ` : ''}${checkMessages.summaryOverrideText(commit !== null, checks, paths)}\n`,
+  summaryMore: (count: number) => `  … and ${count} more\n`,
+  summaryMoreText: (count: number) => `… and ${count} more`,
+  summaryMarkdownHeading: () => '### plan-hooks: what this check could not verify\n',
+  summaryMarkdownNothing: (count: number) => `\nEvery identity among ${plural(count, 'commit')} is signed, and nothing was overridden.\n`,
+  summaryNotWritten: (file: string, why: string) => `plan-hooks: could not write the job summary to ${file}: ${why}\n`,
   rangeNewAncestry: () =>
     '\nA commit is judged by the claims of its own ancestry: for a rebased or cherry-picked commit, that is its new base. ' +
     'If a refused commit above is earlier work rebased onto a base that gained the claim meanwhile, the claim arrived with the new base, ' +
