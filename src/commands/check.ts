@@ -6,6 +6,7 @@ import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
+import { deepenIfShallow, refuseShallowBoundary } from '../check/shallow.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { summarize, summaryText, writeStepSummary } from '../check/summary.js';
 import { openRepository } from '../git/repository.js';
@@ -47,7 +48,11 @@ const command: Command = {
     const baseCommit = (base ?? repo.base)?.commit;
     const named = await Promise.all(knownArgs.map((k) => commitOf(k, messages.checkBadKnown)));
     const known = { refs: ['--remotes'], commits: [...new Set([...(baseCommit ? [baseCommit] : []), ...named])] };
-    const verdicts = await checkCommits(repo, await commitsIn(range, repo.root), { skip: ci ? [] : requested, base, known });
+    // A shallow clone's boundary commit would read as adding every file (src/check/shallow.ts).
+    const notDeepened = await deepenIfShallow(repo.root);
+    const commits = await commitsIn(range, repo.root);
+    if (notDeepened !== null) await refuseShallowBoundary(commits, notDeepened, repo.root);
+    const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);
     process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));

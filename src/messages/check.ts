@@ -114,6 +114,11 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
   claimsTooCostly: (ms: number, paths: number) =>
     `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
   checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",
+  shallowDeepened: (remote: string) => `plan-hooks check: this clone was shallow; fetched its history from ${remote} (git fetch --unshallow) so each commit is judged against its real parent.\n`,
+  shallowNoRemote: () => 'it has no remote to fetch the history from',
+  shallowFetchFailed: (remote: string, error: string) => `git fetch --unshallow ${remote} failed: ${error}`,
+  shallowBoundary: (commit: string, why: string) =>
+    `this clone is shallow and commit ${commit} has no parents here (${why}), so its changes cannot be told from its whole tree and it is not judged. Check out the whole history (actions/checkout with fetch-depth: 0, or git fetch --unshallow) and run plan-hooks check again.`,
   planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${plural(count, 'problem')} in the staged plans.\n`,
   planWarningHeader: (count: number) => `plan-hooks: ${plural(count, 'warning')} in the staged plans.\n`,
   planRefusedFooter: () =>
