@@ -62,7 +62,8 @@ export function isStaleClaim(task: Task, item: WorkItem, now: Date, limitHours: 
 /** Whole hours from the time `at` (ISO) to `now`, for messages; null when `at` is not a usable time. */
 export function hoursSince(at: string | null | undefined, now: Date): number | null {
   const claimed = at ? Date.parse(at) : Number.NaN;
-  return Number.isNaN(claimed) ? null : Math.floor((now.getTime() - claimed) / (DAY_MS / 24));
+  // A time a little ahead (another machine's clock, within the plan rules' CLOCK_SKEW_MS) is 0 h ago, never -1.
+  return Number.isNaN(claimed) ? null : Math.max(0, Math.floor((now.getTime() - claimed) / (DAY_MS / 24)));
 }
 
 /** Age of a claim in whole hours, for messages; null when there is no usable claimedAt. */

@@ -141,6 +141,8 @@ function filePatterns(tasks: RuleTask[], facts: PlanFacts, emit: Emit): Map<Rule
       const path = [...ref.path, 'files', k];
       const escape = patternEscapes(source);
       if (escape) return emit('error', 'pattern-escapes', path, messages.plan.patternEscapes(source, messages.patternEscape(escape)));
+      // gitignore would read a leading '!' as "not this": here it is a literal name, almost never meant.
+      if (typeof source === 'string' && source.startsWith('!')) emit('warning', 'negated-pattern', path, messages.plan.negatedPattern(source));
       try {
         placed.push({ pattern: compilePattern(source, { ignoreCase: facts.ignoreCase }), path });
       } catch (error) {

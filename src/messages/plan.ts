@@ -151,6 +151,10 @@ export const planMessages = {
       message: `the files pattern "${pattern}" leaves the repository: ${why}`,
       fix: "Write a path relative to the repository root, without '..', '~' or a leading '/'.",
     }),
+    negatedPattern: (pattern: string) => ({
+      message: `the files pattern "${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}" starts with '!': plan-hooks files patterns have no negation, so it is read as the literal path "${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}" and claims nothing else`,
+      fix: "List only what the task covers (narrower patterns instead of a broad one with exceptions); a file whose name really starts with '!' can stay as it is.",
+    }),
     invalidPattern: (pattern: string, why: string) => ({
       message: `the files pattern "${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}" is not usable: ${why}`,
       fix: 'Write a repository-relative path or glob (a directory covers what is under it; * and ? stay within one segment; ** spans segments).',

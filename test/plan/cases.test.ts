@@ -67,6 +67,7 @@ const ruleCases: Case[] = [
   { name: 'files pattern with ..', mutate: (p) => task(p, 0, 1).files!.push('../secrets/**'), rule: 'pattern-escapes', path: 'workItems[0].tasks[1].files[2]', severity: 'error', at: '"../secrets/**"', says: /leaves the repository: it contains a '\.\.' segment/ },
   { name: 'absolute files pattern', mutate: (p) => task(p, 1, 0).files!.push('/etc/passwd'), rule: 'pattern-escapes', path: 'workItems[1].tasks[0].files[1]', severity: 'error', at: '"/etc/passwd"', says: /leaves the repository: it is an absolute path/ },
   { name: 'home-relative files pattern', mutate: (p) => task(p, 1, 0).files!.push('~/notes'), rule: 'pattern-escapes', path: 'workItems[1].tasks[0].files[1]', severity: 'error', at: '"~/notes"', says: /a home directory/ },
+  { name: 'negated files pattern', mutate: (p) => task(p, 1, 0).files!.push('!src/a.ts'), rule: 'negated-pattern', path: 'workItems[1].tasks[0].files[1]', severity: 'warning', at: '"!src/a.ts"', says: /starts with '!'.*no negation.*the literal path/ },
   { name: 'empty files pattern', mutate: (p) => task(p, 1, 0).files!.push(''), rule: 'invalid-pattern', path: 'workItems[1].tasks[0].files[1]', severity: 'error', at: '""', says: /the pattern is empty/ },
   { name: 'too long files pattern', mutate: (p) => task(p, 1, 0).files!.push(`src/${'a'.repeat(1030)}`), rule: 'invalid-pattern', path: 'workItems[1].tasks[0].files[1]', severity: 'error', at: 'aaaa', says: /longer than 1024 characters/ },
 
