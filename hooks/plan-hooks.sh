@@ -120,7 +120,7 @@ plain_message() {
     if [ -z "$l" ]; then
       [ -z "$seen" ] || body=1
     else
-      [ -n "$seen" ] || case $l in Plan-Agent:*|Plan-Skip:*) return 1 ;; esac
+      [ -n "$seen" ] || case $l in Plan-Agent:*|Plan-Skip:*|Plan-Bound:*) return 1 ;; esac
       [ -z "$body" ] || case $l in *:*) return 1 ;; esac
       seen=1
     fi
@@ -153,9 +153,9 @@ apply_trailers() {
   if plain_message "$m"; then
     printf '\n%s' "$add" >> "$m" && return 0
   fi
-  # Plan-Agent and Plan-Skip are plan-hooks' own: one typed or carried over (--amend) goes.
-  if grep -q -e '^Plan-Agent:' -e '^Plan-Skip:' "$m"; then
-    grep -v -e '^Plan-Agent:' -e '^Plan-Skip:' "$m" > "$m.plan-hooks" && mv -f "$m.plan-hooks" "$m"
+  # Plan-Agent, Plan-Skip and Plan-Bound are plan-hooks' own: one typed or carried over (--amend) goes.
+  if grep -q -e '^Plan-Agent:' -e '^Plan-Skip:' -e '^Plan-Bound:' "$m"; then
+    grep -v -e '^Plan-Agent:' -e '^Plan-Skip:' -e '^Plan-Bound:' "$m" > "$m.plan-hooks" && mv -f "$m.plan-hooks" "$m"
   fi
   IFS= read -r first < "$m" || first=
   if [ -z "$first" ]; then

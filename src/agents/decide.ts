@@ -3,9 +3,8 @@
 // refused, a stale claim or the claims check in warn mode only warns, plan files are exempt,
 // and paths outside the repository are not ours to judge.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type ClaimHit, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../core/claims.js';
+import { type ClaimHit, type Committer, type LiveClaim, claimIndex, exemptPath, matchClaims } from '../core/claims.js';
 import type { Config } from '../config/config.js';
-import type { Identity } from '../core/identity.js';
 import type { ShellWrite } from './shell-writes.js';
 
 export interface EditDecision {
@@ -35,7 +34,7 @@ export function decideEdit(input: {
   cwd: string;
   root: string;
   claims: LiveClaim[];
-  identity: Pick<Identity, 'name'>;
+  identity: Committer;
   config: Pick<Config, 'aliases' | 'checks'>;
   isPlanFile(path: string): boolean;
   ignoreCase: boolean;

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { type TreeWrites, writeTargets } from './write-targets.js';
 import { recordSession, sessionPlace } from './lifecycle.js';
 import { type ContinuedNotice, recordCommitting } from '../sessions/store.js';
+import { readBinding } from '../sessions/binding.js';
 
 /** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
 export function declaredName(agent: AgentKind, env: NodeJS.ProcessEnv, config: Pick<Config, 'aliases'>): string | null {
@@ -82,7 +83,8 @@ function decideIn(call: ToolCall, ws: Workspace, config: Config, tree: TreeWrite
     cwd: ws.root,
     root: ws.root,
     claims,
-    identity: { name: declaredName(call.agent, env, config) ?? call.agent },
+    // The tasks this worktree belongs to (../sessions/binding.ts) and, among the claims near the paths, those bound to its branch: enough, since a bound task none of whose patterns can match changes nothing.
+    identity: { name: declaredName(call.agent, env, config) ?? call.agent, bound: [...readBinding(ws.gitDir), ...claims.filter((c) => ws.branch !== null && c.branch === ws.branch).map((c) => c.task)] },
     config,
     isPlanFile: planMatcher(config).matches,
     ignoreCase: ws.ignoreCase,

@@ -53,7 +53,7 @@ import { planMatcher } from '../plan/discover.js';
 import { forkClaims } from './fork.js';
 import { judgeSquashed } from './squash.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
-import { AGENT_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseSkipTrailer } from './trailer.js';
+import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBoundTrailers, parseSkipTrailer } from './trailer.js';
 // A commit's identity carries its detail in every verdict, worded or not: from its own area, as
 // ../core/identity.ts does, so a judge that passes (the worklog writer's, on most commits) never
 // loads the sentences' bundle.
@@ -128,7 +128,8 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
       ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases, ignoreCase: repo.ignoreCase })
       : null;
-    const input = { changes: own, plans: rules ? planChanges : [], rules, identity, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
+    const bound = parseBoundTrailers(info.trailers[BOUND_TRAILER] ?? []);
+    const input = { changes: own, plans: rules ? planChanges : [], rules, identity, bound, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
@@ -197,7 +198,7 @@ async function judgeByPatch(repo: Repository, refused: { v: CommitVerdict }[], c
   }
 }
 
-const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER];
+const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER, BOUND_TRAILER];
 
 /** checkCommits' first read of `commits` (their facts and trailers), for a caller to ask with its own reads and pass as `infos`. */
 export const commitsRead = (commits: string[]) => orNull(commitInfosOf(commits, TRAILER_KEYS));

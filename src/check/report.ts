@@ -4,7 +4,7 @@ import type { ClaimHit, LiveClaim } from '../core/claims.js';
 import type { Decision } from '../core/check.js';
 import type { CommitVerdict } from './range.js';
 import { type SessionFact, disputedEnd, holderState, hoursSince } from '../core/claim-state.js';
-import type { Identity } from '../core/identity.js';
+import { type Identity, sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 import { formatProblems } from '../plan/report.js';
@@ -25,12 +25,13 @@ export function byClaim(hits: ClaimHit[]): Map<LiveClaim, ClaimHit[]> {
 }
 
 /** Each claim the hits fall under (task, holder, since when, where read), with its paths and patterns. */
-export function formatClaimGroups(groups: Map<LiveClaim, ClaimHit[]>, now: Date): string {
+export function formatClaimGroups(groups: Map<LiveClaim, ClaimHit[]>, now: Date, ownOther: (claim: LiveClaim) => boolean = () => false, bound: readonly string[] = []): string {
   let out = '';
   for (const [claim, list] of groups) {
     const hours = hoursSince(claim.since, now);
     const since = messages.claimSince(claim.since === null ? null : sanitizeLine(claim.since), hours);
     out += messages.claimGroup(sanitizeLine(claim.task), sanitizeLine(claim.holder), since, `${sanitizeLine(claim.source.label)}: ${sanitizeLine(claim.file)}`, claim.stale);
+    if (ownOther(claim)) out += messages.claimOwnOtherTask(bound.map(sanitizeLine));
     for (const hit of list.slice(0, PATHS_PER_TASK)) out += messages.claimPath(sanitizeLine(hit.path), sanitizeLine(hit.pattern));
     if (list.length > PATHS_PER_TASK) out += messages.claimMorePaths(list.length - PATHS_PER_TASK);
   }
@@ -66,14 +67,20 @@ export function formatHandovers(handovers: Decision['handovers'] | undefined, co
   return out;
 }
 
-export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit(), rotation?: RotationFacts): string {
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit(), rotation?: RotationFacts, bound: readonly string[] = []): string {
   const groups = byClaim(hits);
   const paths = new Set(hits.map((h) => h.path)).size;
   let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
-  out += formatClaimGroups(groups, now);
-  const holders = [...new Set([...groups.keys()].map((c) => sanitizeLine(c.holder)))];
-  const stale = [...new Set([...groups.keys()].filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
-  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders, stale, blocking, bypass, continueLines([...groups.keys()], now, rotation));
+  // A claim the committer holds itself refuses only because its change belongs to other tasks.
+  const aliases = rotation?.aliases ?? {};
+  const ownOther = (c: LiveClaim) => bound.length > 0 && sameAgent(c.holder, identity.name, aliases);
+  out += formatClaimGroups(groups, now, ownOther, bound);
+  const claims = [...groups.keys()];
+  const holders = [...new Set(claims.filter((c) => !ownOther(c)).map((c) => sanitizeLine(c.holder)))];
+  const stale = [...new Set(claims.filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
+  const own = [...new Set(claims.filter(ownOther).map((c) => sanitizeLine(c.task)))];
+  const first = (own.length > 0 ? messages.claimOwnOtherWay(own) : '') + continueLines(claims.filter((c) => !ownOther(c)), now, rotation);
+  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders.length > 0 ? holders : [sanitizeLine(identity.name)], stale, blocking, bypass, first);
   return out;
 }
 
@@ -89,8 +96,8 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
     out += formatProblems(sortProblems([...errors, ...warnings]));
     if (errors.length > 0) out += messages.planRefusedFooter();
   }
-  if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false);
-  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass, rotation);
+  if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false, undefined, undefined, decision.bound);
+  if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass, rotation, decision.bound);
   out += formatHandovers(decision.handovers, commit, rotation);
   return out;
 }

@@ -113,7 +113,7 @@ function holdsTree(file: string, tree: string): boolean {
 }
 
 /** The keys plan-hooks owns: any earlier line of them is removed before they are written. */
-export const OWNED_KEYS = ['Plan-Agent', 'Plan-Skip'];
+export const OWNED_KEYS = ['Plan-Agent', 'Plan-Skip', 'Plan-Bound'];
 
 /** `git interpret-trailers` arguments for a record's lines and git's message source (pure). */
 export function trailerArgs(lines: string[], source: string | undefined): string[] {
@@ -131,11 +131,13 @@ export function trailerArgs(lines: string[], source: string | undefined): string
  * The record's lines for a commit (pure). No Plan-Agent when the identity is the git author:
  * a commit with no record is judged by its author anyway, and most commits stay unmarked.
  */
-export function recordLines(facts: { identity: { name: string; source: string }; tree: string; skipped: string[]; task: string | null }): RecordLine[] {
+export function recordLines(facts: { identity: { name: string; source: string }; tree: string; skipped: string[]; task: string | null; bound?: readonly string[] }): RecordLine[] {
   const lines: RecordLine[] = [];
   const agent = agentRecord(facts.identity, facts.tree);
   if (agent) lines.push(`A ${agent}`);
   if (facts.skipped.length > 0) lines.push(`A ${SKIP_TRAILER}: ${skipTrailerValue(facts.skipped, facts.tree)}`);
+  const bound = boundTrailerValue(facts.bound ?? []);
+  if (bound) lines.push(`A ${BOUND_TRAILER}: ${bound}`);
   if (facts.task) lines.push(`T Plan-Task: ${facts.task}`);
   return lines;
 }
@@ -153,6 +155,24 @@ export function recordLines(facts: { identity: { name: string; source: string };
 // same way: `Plan-Skip: claims`.
 export const AGENT_TRAILER = 'Plan-Agent';
 export const SKIP_TRAILER = 'Plan-Skip';
+
+// THE TASKS A COMMIT BELONGS TO TRAVEL WITH IT TOO (`Plan-Bound: a/one, a/two`), so push and CI
+// refuse what pre-commit refused: a path of another task held by the same agent. Not sealed: a
+// binding only ever adds refusals (src/core/claims.ts matchClaims), so a forged or copied one
+// can refuse a commit but never let one through.
+export const BOUND_TRAILER = 'Plan-Bound';
+const BOUND_SEPARATOR = ', ';
+
+/** The Plan-Bound value for `tasks` (pure): the tasks that can stand in one trailer line; null for none. */
+export function boundTrailerValue(tasks: readonly string[]): string | null {
+  const fit = tasks.filter((t) => t.trim() === t && t !== '' && !t.includes(BOUND_SEPARATOR) && !t.endsWith(',') && !hasUnsafe(t));
+  return fit.length > 0 ? fit.join(BOUND_SEPARATOR) : null;
+}
+
+/** The tasks Plan-Bound trailers name (pure). */
+export function parseBoundTrailers(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((v) => v.split(BOUND_SEPARATOR).map((t) => t.trim()).filter(Boolean)))];
+}
 
 /** FNV-1a, 64 bits, hex (pure): cheap to load and to run; see above for what it is not. */
 function fnv1a64(text: string): string {

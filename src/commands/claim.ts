@@ -4,10 +4,12 @@ import { messages } from '../messages/index.js';
 import { claimTask, type ContinueFacts, continueTask, pausedHolder } from '../plan/edit.js';
 import { runPlanEdit } from './shared/plan-edit.js';
 import type { HolderState } from '../core/claim-state.js';
+import { taskKey } from '../core/task-key.js';
+import { sanitize } from '../term.js';
 
 const command: Command = {
   run: async (argv) => {
-    const box: { continued: { holder: string; state: HolderState; task: string; facts: ContinueFacts & { commonDir: string } } | null } = { continued: null };
+    const box: { continued: { holder: string; state: HolderState; task: string; facts: ContinueFacts & { commonDir: string } } | null; claimed: string | null; gitDir: string | null } = { continued: null, claimed: null, gitDir: null };
     let actor = '';
     let aliases: Record<string, string[]> = {};
     const code = await runPlanEdit(argv, {
@@ -20,6 +22,7 @@ const command: Command = {
       },
       // The sessions and what each worktree left uncommitted: read only for a continuation.
       prepare: async (seen, values) => {
+        box.gitDir = seen.repo.gitDir;
         if (values.continue === true) return (await import('../sessions/facts.js')).continueFacts(seen.repo);
         // A refusal of a paused claim names --continue first: the sessions only (no git).
         const { readSessions, commonDirOf } = await import('../sessions/store.js');
@@ -28,6 +31,7 @@ const command: Command = {
       apply: (plan, taskId, ctx, values, extra) => {
         actor = ctx.actor;
         aliases = ctx.aliases;
+        box.claimed = taskKey(plan.planId, taskId);
         if (values.continue !== true) {
           const outcome = claimTask(plan, taskId, ctx, { takeover: values.takeover === true });
           const facts = extra as Pick<ContinueFacts, 'sessions' | 'idleAfterMinutes'> | undefined;
@@ -38,6 +42,11 @@ const command: Command = {
         return continueTask(plan, taskId, ctx, { ...facts, onContinued: (holder, state, task) => (box.continued = { holder, state, task, facts }) });
       },
     });
+    // Claimed in a linked worktree: the worktree now belongs to the task (src/sessions/binding.ts).
+    if (code === 0 && box.claimed && box.gitDir) {
+      const { bindTask, readBinding } = await import('../sessions/binding.js');
+      if (bindTask(box.gitDir, box.claimed)) process.stdout.write(sanitize(messages.worktreeBound(box.claimed, readBinding(box.gitDir))));
+    }
     const done = box.continued;
     if (code === 0 && done) {
       // The holder's sessions are told at their next tool call or session start (a cache: best effort).

@@ -25,6 +25,8 @@ export interface CheckInput {
   /** Required when `plans` is not empty and the plans or transitions check runs. */
   rules: PlanRules | null;
   identity: Identity;
+  /** The tasks the change belongs to (../sessions/binding.ts, a bound branch, a Plan-Bound trailer): another task's claim refuses it even when held by the committer. */
+  bound?: readonly string[];
   /** The live claims that judge the change: those that stood before it. */
   claims: LiveClaim[];
   /** The committer's claims once the change is made, for ownHits (the trailer); default `claims`. */
@@ -52,6 +54,8 @@ export interface Decision {
   ownHits: ClaimHit[];
   /** The handovers the change records (docs/rotation.md), each listed in the report; its file is the plan's. */
   handovers: (HandoverRecord & { file: string })[];
+  /** The tasks the change belongs to, as given (the report says so beside a claim the committer holds for another task). */
+  bound?: readonly string[];
 }
 
 export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0;
@@ -115,7 +119,8 @@ function problemSubject(path: string): string {
 }
 
 export function check(input: CheckInput): Decision {
-  const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [], handovers: [] };
+  const decision: Decision = { errors: [], warnings: [], refusals: [], claimWarnings: [], ownHits: [], handovers: [], ...(input.bound?.length ? { bound: input.bound } : {}) };
+  const committer = { name: input.identity.name, bound: input.bound };
   const file = (mode: Mode, problems: Problem[]) => {
     for (const p of problems) {
       const blocking = mode === 'enforce' && (p.severity === 'error' || input.config.strict);
@@ -151,9 +156,9 @@ export function check(input: CheckInput): Decision {
   const exempt = (p: string) => exemptPath(p, input.isPlanFile);
   if (input.claims.length > 0) {
     const index = claimIndex(input.claims, input.ignoreCase, paths);
-    const { others, own } = matchClaims(paths, index, exempt, input.identity, input.config.aliases, input.clock);
+    const { others, own } = matchClaims(paths, index, exempt, committer, input.config.aliases, input.clock);
     decision.ownHits = own;
-    if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, input.identity, input.config.aliases, input.clock).own;
+    if (input.ownClaims && input.ownClaims !== input.claims) decision.ownHits = matchClaims(paths, claimIndex(input.ownClaims, input.ignoreCase), exempt, committer, input.config.aliases, input.clock).own;
     if (modes.claims !== 'off') {
       // A claim this change records as passed to the committer (a handover the transition rules
       // judged, an error there when it does not stand) is the committer's for the rest of it.

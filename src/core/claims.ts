@@ -341,15 +341,23 @@ export function claimIndex(claims: LiveClaim[], ignoreCase: boolean, paths?: str
 export const MATCH_BUDGET_MS = 5000;
 
 /**
- * Which claims each path falls under, split by whether the committer holds them. One hit per
- * (path, task): the first pattern that matched is the one reported. `clock` (milliseconds, the
- * shell passes Date.now) bounds the time spent; without one the matching has no time limit.
+ * The committer, and the tasks its change belongs to (a worktree bound by `claim`, a branch bound by
+ * metadata.branch, a commit's Plan-Bound trailer): empty or absent, every claim it holds is its own.
+ */
+export type Committer = Pick<Identity, 'name'> & { bound?: readonly string[] };
+
+/**
+ * Which claims each path falls under, split by whether they are the committer's: held by it and,
+ * when its change belongs to tasks (`bound`), one of those tasks; a claim of its own other task is
+ * another's, so two subagents of one agent stay apart. One hit per (path, task): the first pattern
+ * that matched is the one reported. `clock` (milliseconds, the shell passes Date.now) bounds the
+ * time spent; without one the matching has no time limit.
  */
 export function matchClaims(
   paths: string[],
   index: PatternIndex<LiveClaim>,
   exempt: (path: string) => boolean,
-  identity: Pick<Identity, 'name'>,
+  identity: Committer,
   aliases: Config['aliases'],
   clock: (() => number) | null = null,
   budgetMs = MATCH_BUDGET_MS,
@@ -357,6 +365,7 @@ export function matchClaims(
   const others: ClaimHit[] = [];
   const own: ClaimHit[] = [];
   const mine = new Map<string, boolean>();
+  const bound = identity.bound && identity.bound.length > 0 ? new Set(identity.bound) : null;
   const deadline = clock ? clock() + budgetMs : Infinity;
   let n = 0;
   for (const path of new Set(paths)) {
@@ -371,6 +380,7 @@ export function matchClaims(
         isMine = sameAgent(hit.value.holder, identity.name, aliases);
         mine.set(hit.value.holder, isMine);
       }
+      if (isMine && bound && !bound.has(hit.value.task)) isMine = false;
       (isMine ? own : others).push({ path, claim: hit.value, pattern: hit.pattern.source });
     }
   }

@@ -193,6 +193,15 @@ async function gather(repo: Repository, commits: string[], base: { commit: strin
   return { gathered, blob, view };
 }
 
+/**
+ * The versions whose claims judge a commit (pure): what stood before it, as pre-commit judges the
+ * index by HEAD's (../facts/facts.ts), so a claim the commit itself makes (a person adding a task
+ * claimed by an agent, with its file) refuses it at no layer; a root commit had nothing before it.
+ */
+function stoodBefore(versions: PlanVersion[], changed: Set<string>, hasParent: boolean): PlanVersion[] {
+  return hasParent ? versions.filter((v) => v.source.kind !== 'index' || !changed.has(v.file)) : versions;
+}
+
 /** The facts of one commit against its first parent (see the top). */
 export interface CommitFacts {
   source: { kind: 'commit'; commit: string };
@@ -205,7 +214,7 @@ export interface CommitFacts {
   plans: PlanChange[];
   /** The plan versions that judge it: its own, its parent's of those it changes, the base's where it meets it. */
   versions: PlanVersion[];
-  /** The live claims those versions hold at `now`; when it changes no plan, only those that could claim one of the paths it changes. */
+  /** The live claims at `now` of those versions that stood before it (stoodBefore); when it changes no plan, only those that could claim one of the paths it changes. */
   claims: LiveClaim[];
   /** When it is judged: its committer time, never later than the caller's now. */
   now: Date;
@@ -262,7 +271,7 @@ export async function readCommitFacts(repo: Repository, commits: string[], opts:
       versions,
       // A commit that changes no plan uses its claims only to match its own paths (check()):
       // the claims that cannot reach them are not decided (versionsNear says why that is exact).
-      claims: liveClaims(changed.length === 0 ? versionsNear(versions, touchedPaths(own), repo.ignoreCase) : versions, time, repo.config.staleAfterHours),
+      claims: liveClaims(changed.length === 0 ? versionsNear(versions, touchedPaths(own), repo.ignoreCase) : stoodBefore(versions, changedNow, info.parents.length > 0), time, repo.config.staleAfterHours),
       now: time,
       tree: info.tree,
     };

@@ -24,6 +24,7 @@ import { WRITE_TREE } from '../git/queries.js';
 import { type RefReads, type Repository, mergeHeadTexts, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { commonDirOf, readCommitting } from '../sessions/store.js';
+import { readBinding } from '../sessions/binding.js';
 import { identityMessages } from '../messages/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
@@ -78,6 +79,8 @@ export interface Facts {
    */
   planIds: { file: string; planId: string | null }[];
   identity: Identity;
+  /** The tasks the change belongs to: this worktree's binding (../sessions/binding.ts), then the in-progress tasks bound to its branch (metadata.branch). */
+  bound: string[];
   /** A declared identity the agent markers present contradict (core/identity.ts), or null. */
   conflict: IdentityConflict | null;
   markers: Marker[];
@@ -97,6 +100,12 @@ const isConfigFile = (path: string) => path === CONFIG_FILE || path === 'package
 function hookCommitter(repo: Repository): HookCommitter | null {
   const r = readCommitting(commonDirOf(repo.gitDir), repo.root, Date.now());
   return r ? { agent: r.agent, detail: identityMessages.identityDetail.agentHook(r.agent, r.session, r.at) } : null;
+}
+
+/** The tasks a change in this worktree belongs to: its binding, then the claims bound to its branch (pure but for the binding's file). */
+export function boundTasks(repo: Pick<Repository, 'gitDir' | 'branch'>, claims: Pick<LiveClaim, 'task' | 'branch'>[]): string[] {
+  const onBranch = repo.branch ? claims.filter((c) => c.branch === repo.branch).map((c) => c.task) : [];
+  return [...new Set([...readBinding(repo.gitDir), ...onBranch])];
 }
 
 /** The identity core/identity.ts picks for these facts; a commit already made passes its own author. */
@@ -261,7 +270,9 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const textOf = new Map([...whole].map((oid) => [oid, blobs ? blobs.text(oid) : null]));
   const allClaims = () => (claims ??= set!.claims());
   // The agent hook's record decides a commit (the index), not a command a person runs later.
-  const { identity, conflict, markers } = identityFor(repo, set ? set.bound() : allClaims(), process.env, repo.authorName, source.kind === 'index');
+  const branchBound = set ? set.bound() : allClaims();
+  const { identity, conflict, markers } = identityFor(repo, branchBound, process.env, repo.authorName, source.kind === 'index');
+  const bound = boundTasks(repo, branchBound);
 
   // A merge being committed: each plan as the merged heads have it (a change taken from one of them is not the merger's).
   const merged = source.kind === 'index' && touched.length > 0 ? await mergeHeadTexts(repo, touched.map((c) => c.path)) : [];
@@ -298,6 +309,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     claimsNear: (paths) => (set ? set.near(paths, repo.ignoreCase) : allClaims()),
     planIds,
     identity,
+    bound,
     conflict,
     markers,
     now,

@@ -63,6 +63,7 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
     plans: facts.plans,
     rules,
     identity,
+    bound: facts.bound,
     claims,
     ownClaims: facts.plans.length === 0 ? claims : facts.claimsAfter,
     planIds: facts.planIds,
@@ -124,7 +125,7 @@ const run: HookRun = async () => {
   // and their Markdown, the entry files), which name no task of their own: the decision made on
   // the paths the commit stages still holds.
   const task = config.trailer ? trailerTask(decision.ownHits) : null;
-  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task }) }, process.env.GIT_INDEX_FILE ?? null, (await linkDropped) ?? false);
+  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task, bound: facts.bound }) }, process.env.GIT_INDEX_FILE ?? null, (await linkDropped) ?? false);
   return 0;
 };
 export default run;

@@ -100,6 +100,7 @@ const run: HookRun = async ([messageFile, source]) => {
       plans: [],
       rules: null,
       identity,
+      bound: facts.bound,
       // plans: [] reads only the claims near the paths; the claims after the change, all.
       claims: facts.plans.length === 0 ? facts.claimsNear(touchedPaths(facts.changes)) : facts.claims,
       ownClaims: facts.plans.length === 0 ? undefined : facts.claimsAfter,
@@ -112,7 +113,7 @@ const run: HookRun = async ([messageFile, source]) => {
   }
   if (tree === null) return 0;
   const task = config.trailer ? trailerTask(ownHits) : null;
-  await applyTrailers(file, trailerArgs(recordLines({ identity, tree, skipped, task }), source), source, repo.root);
+  await applyTrailers(file, trailerArgs(recordLines({ identity, tree, skipped, task, bound: facts.bound }), source), source, repo.root);
   return 0;
 };
 

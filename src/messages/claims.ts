@@ -56,6 +56,8 @@ export const claimsMessages = {
   }),
   editDoneLog: (task: string) => `Completed ${task}`,
   editClaimed: (task: string, actor: string) => `claimed ${task} for ${actor}`,
+  worktreeBound: (task: string, tasks: string[]) =>
+    `This worktree is bound to ${tasks.join(', ')}: a commit made here that touches a file of another in-progress task is refused, even one of ${task}'s holder's other tasks.\n`,
   editRenewed: (task: string, actor: string) => `renewed ${actor}'s claim on ${task}`,
   editTookOver: (task: string, actor: string, holder: string) => `${actor} took over ${task} from ${holder} (logged in the work item and the changelog)`,
   editReleased: (task: string, status: string) => `released ${task} (now ${status})`,
