@@ -90,7 +90,8 @@ function render(report: Report, file: string, patterns: string[]): string {
     if (blocked.length) out.push(`    ${color.yellow('blocked')}: ${blocked.join(', ')}`);
     if (p.handoff) {
       const h = p.handoff;
-      out.push(`    handoff: ${s(h.nextAction ?? '')}`);
+      // A plan whose every task is completed has no next action left (issue 31 item 3).
+      out.push(`    handoff: ${p.open ? s(h.nextAction ?? '') : messages.handoffBlock.allDone()}`);
       const meta = [h.branch && `branch ${s(h.branch)}`, h.lastCommit && `last commit ${s(h.lastCommit).slice(0, 12)}`, h.updatedBy && `by ${s(h.updatedBy)}`, h.updatedAt && `at ${s(h.updatedAt)}`];
       if (meta.some(Boolean)) out.push(`      ${meta.filter(Boolean).join(', ')}`);
       if (p.open && h.commitsSince) out.push(`      ${color.yellow('!')} ${messages.handoffOld(h.commitsSince, h.commitsSinceAtLeast)}`);

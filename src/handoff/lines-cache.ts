@@ -4,13 +4,13 @@
 // none when it has no open work, or why it cannot be read) is kept by the plan's path and blob
 // id under the worktree's git dir: a blob id names its content, so an entry never goes stale
 // while the code that wrote it stays. The format names that code's output: bump
-// HANDOFF_LINES_FORMAT whenever openPlanLines or what it calls words a plan differently
+// HANDOFF_LINES_FORMAT whenever entryPlanLines or what it calls words a plan differently
 // (test/handoff/lines-cache.test.ts fails until it is). Each write keeps only the plans of the
 // run that wrote it. A checked cache (../lib/cache-file.ts): edited or cut short, it is unused.
 import { join } from 'node:path';
 import { checkedCacheFiles, readCheckedCache, writeCheckedCache } from '../lib/cache-file.js';
 
-export const HANDOFF_LINES_FORMAT = 'plan-hooks handoff-lines 1';
+export const HANDOFF_LINES_FORMAT = 'plan-hooks handoff-lines 2';
 
 export const handoffLinesFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'handoff-lines.json');
 

@@ -1,10 +1,9 @@
 // Pure: the handoff block's Markdown, and putting it between its markers without touching a line
 // outside them. The block holds facts true for the commit that contains it.
-import { claimAgeHours, isStaleClaim } from '../core/claim-state.js';
 import { type Markers, putSection } from '../lib/marked-sections.js';
 import { STATUSES } from '../core/plan-types.js';
-import { messages, plural } from '../messages/index.js';
-import { blockedTasks, readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
+import { messages } from '../messages/index.js';
+import { readyTasks, statusCounts, tasksOf, type TaskRef } from '../plan/tasks.js';
 import type { PlanFile } from '../plan/snapshot.js';
 import { pairedMarkdownPath as pairedMarkdown } from '../plan/paths.js';
 import { sanitizeLine } from '../term.js';
@@ -22,7 +21,8 @@ export interface BlockFacts {
   staleAfterHours: number;
 }
 
-const MAX_LISTED = 15;
+/** Tasks listed in a plan's block, in the plan's order; the rest are counted (status lists them all). */
+const MAX_TASKS = 60;
 
 /**
  * Plan text is untrusted and lands in files agents read and people render: one line, and
@@ -46,38 +46,36 @@ export const code = (text: unknown) => {
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${t}${ticks.length > 1 ? ' ' : ''}${ticks}`;
 };
 
-function listed(items: string[], empty: string): string[] {
-  if (items.length === 0) return [`- ${empty}`];
-  const shown = items.slice(0, MAX_LISTED).map((i) => `- ${i}`);
-  if (items.length > MAX_LISTED) shown.push(`- … and ${items.length - MAX_LISTED} more`);
-  return shown;
+/** A task's own next action (metadata.nextAction), while it is not completed: a completed task has none. */
+export function taskNextAction(task: TaskRef['task']): string | null {
+  const meta = task.metadata;
+  const next = meta && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>).nextAction : undefined;
+  return task.status !== 'completed' && typeof next === 'string' && next.trim() !== '' ? next : null;
 }
 
-function taskLine(r: TaskRef, facts: BlockFacts): string {
-  let line = code(r.task.id);
-  if (r.task.claimedBy) {
-    const stale = isStaleClaim(r.task, r.item, facts.now, facts.staleAfterHours) ? ', stale' : '';
-    line += ` — claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')} (${messages.claimAge(claimAgeHours(r.task, facts.now))}${stale})`;
-  }
-  if (r.task.files?.length) line += ` — files ${r.task.files.slice(0, 5).map(code).join(', ')}${r.task.files.length > 5 ? ', …' : ''}`;
-  return line;
-}
-
-function byStatus(tasks: TaskRef[], facts: BlockFacts): string[] {
-  const out: string[] = [];
-  for (const status of STATUSES) {
-    const group = tasks.filter((r) => r.task.status === status);
-    if (group.length === 0) continue;
-    out.push(`- **${status}** (${group.length})`);
-    const lines = status === 'completed' ? [group.map((r) => code(r.task.id)).join(', ')] : group.map((r) => taskLine(r, facts));
-    out.push(...lines.slice(0, MAX_LISTED).map((l) => `  - ${l}`));
-    if (lines.length > MAX_LISTED) out.push(`  - … and ${lines.length - MAX_LISTED} more`);
-  }
+/**
+ * A task's lines: first what changes with the task (status, holder, its own next action), then
+ * its files, then a blank line. Every line says something of this task alone, and the next task's
+ * first line is two unchanged lines away: two branches that each change their own task change
+ * lines a line-based merge (the hosting service's button) keeps apart (issue 31 item 2).
+ */
+function taskLines(r: TaskRef): string[] {
+  let line = `- ${code(r.task.id)} — ${inline(r.task.status)}`;
+  if (r.task.claimedBy && r.task.status !== 'not-started') line += `, claimed by ${inline(r.task.claimedBy)} since ${inline(r.task.claimedAt ?? '?')}`;
+  if (r.task.dependsOn?.length) line += `, ${messages.handoffBlock.dependsOn(r.task.dependsOn.map(code))}`;
+  const out = [line];
+  const next = taskNextAction(r.task);
+  if (next !== null) out.push(`  - ${messages.handoffBlock.taskNext(inline(next))}`);
+  const files = r.task.files ?? [];
+  out.push(`  - ${messages.handoffBlock.taskFiles(files.length ? `${files.slice(0, 5).map(code).join(', ')}${files.length > 5 ? ', …' : ''}` : null)}`, '');
   return out;
 }
 
-function builds(facts: BlockFacts): string {
-  return facts.head ? `${code(facts.head.id.slice(0, 12))} ${inline(facts.head.subject)}` : messages.handoffBlock.buildsOnNothing();
+function taskList(tasks: TaskRef[]): string[] {
+  if (tasks.length === 0) return ['- none', ''];
+  const out = tasks.slice(0, MAX_TASKS).flatMap(taskLines);
+  if (tasks.length > MAX_TASKS) out.push(`- ${messages.handoffBlock.moreTasks(tasks.length - MAX_TASKS)}`, '');
+  return out;
 }
 
 /** A fence longer than any backtick run inside, so plan text cannot end the code block. */
@@ -101,57 +99,45 @@ function formatted(lines: string[]): string {
   return out.join('\n');
 }
 
-export function renderPlanBlock({ path, plan }: PlanFile, facts: BlockFacts): string {
+/**
+ * The plan's block. It names only what the plan says (no branch, commit, time since or derived
+ * list such as the ready tasks), so it is the same text whichever branch wrote it, and the
+ * merge of two branches' blocks is the block of the merged plan (issue 31 item 2, docs/parallel.md).
+ */
+export function renderPlanBlock({ path, plan }: PlanFile, _facts?: BlockFacts): string {
   const h = plan.handoff;
   const tasks = tasksOf([{ path, plan }]);
-  const ready = readyTasks(tasks);
-  const blocked = blockedTasks(tasks);
+  // The plan's own next action, as written: whether every task is completed depends on tasks two
+  // branches change apart, so that is for status to say (its tasks' own next actions go when they are).
+  const nextAction = h?.nextAction ?? null;
   const verify = h?.verify ? code(h.verify) : 'not given';
   const prompt = messages.handoffBlock.prompt({
     title: literal(plan.title),
     path,
     markdown: pairedMarkdown(path),
-    branch: facts.branch ? literal(facts.branch) : null,
-    head: facts.head?.id.slice(0, 12) ?? null,
-    nextAction: h?.nextAction != null ? literal(h.nextAction) : null,
+    nextAction: nextAction !== null ? literal(nextAction) : null,
     verify: h?.verify ? literal(h.verify) : null,
   });
-  return formatted([
+  const lines = formatted([
     START,
     `## Handoff: ${inline(plan.title)}`,
     '',
     messages.handoffBlock.generatedFrom(code(path)),
     '',
-    `- **Next action:** ${inline(h?.nextAction ?? 'not recorded')}`,
+    `- **Next action:** ${inline(nextAction ?? 'not recorded')}`,
     `- **Verify:** ${verify}`,
-    `- **Branch:** ${facts.branch ? code(facts.branch) : 'detached HEAD'}`,
-    `- **Updated by:** ${inline(h?.updatedBy ?? 'unknown')} at ${inline(h?.updatedAt ?? 'unknown')}`,
-    `- **Builds on:** ${builds(facts)}`,
-    `- **Left uncommitted:** ${facts.uncommitted.length === 0 ? 'nothing' : plural(facts.uncommitted.length, 'path')}`,
-    ...(facts.uncommitted.length ? listed(facts.uncommitted.map(code), '').map((l) => `  ${l}`) : []),
     '',
     '### Tasks',
-    ...byStatus(tasks, facts),
     '',
-    messages.handoffBlock.readyHeading(),
-    ...listed(ready.map((r) => code(r.task.id)), 'none'),
-    '',
-    '### Blocked',
-    ...listed(
-      blocked.map((b) => {
-        const why = b.waitingOn.length ? messages.handoffBlock.waitingOn(b.waitingOn.map(code)) : inline(b.ref.task.notes ?? 'marked blocked');
-        return `${code(b.ref.task.id)} — ${why}`;
-      }),
-      'none',
-    ),
-    '',
+    ...taskList(tasks),
     '### Resume prompt',
     ...fenced(prompt),
     END,
   ]);
+  return lines;
 }
 
-/** A plan with open work in three lines: title and files, next action, tasks by status and the ready ones. */
+/** A plan with open work in three lines, for a session's start (live, never committed): title and files, next action, tasks by status and the ready ones. */
 export function openPlanLines(p: PlanFile): string[] {
   const tasks = tasksOf([p]);
   const c = statusCounts(tasks);
@@ -163,24 +149,35 @@ export function openPlanLines(p: PlanFile): string[] {
   ];
 }
 
+/** A plan in the entry files' block: what the plan says of itself, never its tasks' states (they are in its own block). */
+export function entryPlanLines(p: PlanFile): string[] {
+  return [
+    `- **${inline(p.plan.title)}** (${messages.handoffBlock.entryPlanFiles(code(p.path), code(pairedMarkdown(p.path)))})`,
+    `  - Next action: ${inline(p.plan.handoff?.nextAction ?? 'not recorded')}`,
+  ];
+}
+
 /** Plans that still have a task not completed. */
 export const openPlans = (plans: PlanFile[]) => plans.filter((p) => tasksOf([p]).some((r) => r.task.status !== 'completed'));
 
-/** A plan's lines in the entry files' block; null when it has no open work. */
-export const aggregateLines = (p: PlanFile): string[] | null => (openPlans([p]).length > 0 ? openPlanLines(p) : null);
+/**
+ * A plan's lines in the entry files' block. Every plan is listed, open or not: whether a plan is
+ * still open depends on all its tasks, which two branches change apart (its block says it).
+ */
+export const aggregateLines = (p: PlanFile): string[] | null => entryPlanLines(p);
 
-/** The entry files' block: every plan with open work, in a few lines each. */
-export function renderAggregateBlock(plans: PlanFile[], facts: BlockFacts): string {
+/** The entry files' block: every plan, in a few lines each. */
+export function renderAggregateBlock(plans: PlanFile[], facts?: BlockFacts): string {
   return renderAggregateOf(plans.map(aggregateLines), facts);
 }
 
-/** The entry files' block from each plan's aggregateLines, in the plans' order. */
-export function renderAggregateOf(parts: (string[] | null)[], facts: BlockFacts): string {
-  const open = parts.filter((p): p is string[] => p !== null);
+/** The entry files' block from each plan's aggregateLines, in the plans' order; names no branch or commit (see renderPlanBlock). */
+export function renderAggregateOf(parts: (string[] | null)[], _facts?: BlockFacts): string {
+  const listed = parts.filter((p): p is string[] => p !== null);
   const lines = [START, '## Plan handoff', '', messages.handoffBlock.generatedAggregate(), ''];
-  if (open.length === 0) lines.push(messages.handoffBlock.noOpenWork());
-  for (const p of open) lines.push(...p);
-  lines.push('', messages.handoffBlock.buildsOn(builds(facts), facts.branch ? code(facts.branch) : null), END);
+  if (listed.length === 0) lines.push(messages.handoffBlock.noOpenWork());
+  for (const p of listed) lines.push(...p);
+  lines.push(END);
   return formatted(lines);
 }
 

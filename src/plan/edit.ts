@@ -179,6 +179,12 @@ export function completeTask(plan: PlanState, taskId: string, ctx: EditContext, 
       return refuse(messages.editDoneHeld(name, holder, since(task, ctx.now), stale));
     }
     task.status = 'completed';
+    // A completed task has no next action: the handoff never shows one for finished work (issue 31 item 3).
+    if (task.metadata && typeof task.metadata === 'object' && 'nextAction' in task.metadata) {
+      const { nextAction: _done, ...rest } = task.metadata as Record<string, unknown>;
+      if (Object.keys(rest).length > 0) task.metadata = rest;
+      else delete task.metadata;
+    }
     if (holder === null) {
       task.claimedBy = ctx.actor;
       task.claimedAt = dateTime(ctx.now);

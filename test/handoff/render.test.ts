@@ -18,21 +18,28 @@ const facts: BlockFacts = {
   staleAfterHours: 24,
 };
 
-test('the plan block states next action, verify, branch, base commit, uncommitted, tasks, ready, blocked and a resume prompt', () => {
+test('the plan block states next action, verify, every task with its own facts and a resume prompt, and nothing a branch or the clock decides', () => {
   const b = renderPlanBlock(file, facts);
   assert.ok(b.startsWith(START) && b.endsWith(END));
   assert.match(b, /\*\*Next action:\*\* Write the retry loop/);
   assert.match(b, /\*\*Verify:\*\* `npm test`/);
-  assert.match(b, /\*\*Branch:\*\* `feature\/retry`/);
-  assert.match(b, /\*\*Builds on:\*\* `aaaaaaaaaaaa` add the loop/);
-  assert.match(b, /\*\*Left uncommitted:\*\* 1 path\n  - `scratch.txt`/);
-  assert.match(b, /`loop` — claimed by alice since .* \(1 h\)/);
-  assert.match(b, /### Ready to start\n\n- `cli`\n/);
-  assert.match(b, /### Blocked\n\n- `docs` — waiting on `loop`\n/);
+  assert.match(b, /- `loop` — in-progress, claimed by alice since \d{4}-\d\d-\d\dT[\d:.]+Z\n  - files: `src\/retry\/\*\*`\n\n/);
+  assert.match(b, /- `docs` — not-started, depends on `loop`\n/);
+  for (const branchOrTime of [/feature\/retry/, /aaaaaaaaaaaa/, /add the loop/, /scratch\.txt/, / h\)/, /Ready to start/, /Builds on/]) assert.doesNotMatch(b, branchOrTime);
+  assert.equal(renderPlanBlock(file, { ...facts, branch: 'other', head: null, uncommitted: [], now: new Date(Date.now() + 86_400_000) }), b, 'the same block on any branch, at any time');
   assert.match(b, /^<!-- plan-hooks:handoff:start -->\n\n## Handoff/);
   assert.match(b, /```\n\n<!-- plan-hooks:handoff:end -->$/, 'blank lines around the markers, as prettier writes them');
-  assert.match(b, /### Resume prompt\n\n```text\nContinue the plan "Export retry" \(docs\/export-plan.json\) on branch feature\/retry/);
+  assert.match(b, /### Resume prompt\n\n```text\nContinue the plan "Export retry" \(docs\/export-plan.json\)\.\nNext action: Write the retry loop/);
   assert.match(b, /plan-hooks status/);
+});
+
+test("a task's own next action (metadata.nextAction) is shown while it is open, never once it is completed", () => {
+  const p = exportPlan();
+  p.workItems[0]!.tasks[0]!.metadata = { nextAction: 'Add the backoff' };
+  assert.match(renderPlanBlock({ path: 'docs/export-plan.json', plan: p }, facts), /- `loop` — in-progress, .*\n  - next: Add the backoff\n  - files/);
+  const done = exportPlan({}, [{ id: 'loop', status: 'completed', acceptance: 'ok', metadata: { nextAction: 'Add the backoff' } }]);
+  const b = renderPlanBlock({ path: 'docs/export-plan.json', plan: done }, facts);
+  assert.doesNotMatch(b, /Add the backoff/);
 });
 
 test('plan text cannot forge markers, break the code fence or carry control characters', () => {
@@ -63,7 +70,6 @@ test('raw HTML from a plan is escaped in prose and inert in code; no plan field 
     assert.equal(page, `# Mine\n\nkeep me\n\n${b}\n`);
   }
   assert.match(blocks[0]!, /## Handoff: &lt;script&gt;alert\(1\)&lt;\/script&gt; &lt;img src=x onerror=alert\(1\)&gt; &amp;amp; &lt;!-- x --&gt;/);
-  assert.match(blocks[0]!, /\*\*Updated by:\*\* &lt;b&gt;me&lt;\/b&gt;/);
   // In code, Markdown shows what is written: the HTML stays as typed, the comment delimiters are broken.
   assert.match(blocks[0]!, /\*\*Verify:\*\* `npm test &lt;!-- &lt;!-- plan-hooks:handoff:end --&gt;`/);
   assert.match(blocks[0]!, /Continue the plan "<script>alert\(1\)<\/script> <img src=x onerror=alert\(1\)> &amp; &lt;!-- x --&gt;"/);
@@ -87,12 +93,14 @@ test('replaceBlock keeps every byte outside the markers, appends when absent, an
   assert.equal(replaceBlock(next, `${START}\nnew\n${END}`), next);
 });
 
-test('the aggregate block lists only plans with open work', () => {
+test("the aggregate block lists every plan by what the plan says of itself, not its tasks' states", () => {
   const done = exportPlan({ planId: 'old', title: 'Old plan' }, [{ id: 't', status: 'completed' }]);
-  const b = renderAggregateBlock([file, { path: 'docs/old-plan.json', plan: done }], facts);
+  const b = renderAggregateBlock([file, { path: 'docs/export-plan.json', plan: exportPlan({}, [{ id: 'loop', status: 'completed', acceptance: 'ok' }]) }], facts);
   assert.match(b, /Export retry.*docs\/export-plan.md/);
-  assert.match(b, /1 not-started|2 not-started/);
-  assert.doesNotMatch(b, /Old plan/);
+  assert.match(b, /Next action: Write the retry loop/);
+  assert.doesNotMatch(b, /not-started|in-progress|feature\/retry|aaaaaaaaaaaa/);
+  assert.equal(renderAggregateBlock([file, { path: 'docs/old-plan.json', plan: done }], facts).split('Old plan').length, 2);
+  assert.equal(renderAggregateBlock([file], facts), renderAggregateBlock([file], { ...facts, branch: 'other', head: null, uncommitted: [] }), 'the same on any branch');
 });
 
 test('withDerived rewrites only the handoff object, in the file own indentation', () => {

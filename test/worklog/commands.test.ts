@@ -88,10 +88,9 @@ test('handoff prints the blocks; --write puts them in the working files and is t
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /Wrote the handoff block into docs\/export-plan.md, AGENTS.md/);
   assert.match(readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8'), /Written by handoff --write/);
   assert.match(ok(repo.cli(['handoff', '--write'])).stdout, /already up to date/);
-  // Its own output is not work left uncommitted: only the plan's JSON is listed.
+  // The block names nothing a branch or the working tree decides (it merges cleanly): no uncommitted paths.
   const md = readFileSync(join(repo.dir, 'docs/export-plan.md'), 'utf8');
-  assert.match(md, /Left uncommitted:\*\* 1 path\n {2}- `docs\/export-plan\.json`/);
-  assert.doesNotMatch(md, /- `(docs\/export-plan\.md|AGENTS\.md)`/);
+  assert.doesNotMatch(md, /Left uncommitted|- `(docs\/export-plan\.md|AGENTS\.md)`/);
   repo.git('checkout', '--', '.');
   assertClean(repo);
 });
