@@ -314,7 +314,8 @@ if [ -n "$queue" ] && [ -f "$drainer" ] && [ "${PLAN_HOOKS-}" != 2 ]; then
   if [ -n "$ref" ]; then
     q="$2/plan-hooks/pending"
     s=
-    for f in rebase-merge rebase-apply CHERRY_PICK_HEAD sequencer REVERT_HEAD; do [ -e "$1/$f" ] && s="$s $f"; done
+    # The sequencer's files (src/git/layout.ts), filled in by 'plan-hooks init'.
+    for f in @SEQUENCER_STATE@; do [ -e "$1/$f" ] && s="$s $f"; done
     m="$1/plan-hooks/verified.json"
     v=
     [ -z "$pairs" ] && [ -s "$m" ] && read -r v < "$m"

@@ -13,6 +13,7 @@ import type { Worktree } from '../git/repository.js';
 import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
 import { gitDirOf, readIf } from '../git/git-dir.js';
+import { LAYOUT } from '../git/layout.js';
 // The one sentence every edit needs, from its own area: all of ../messages/index.js loads the
 // agent hook's second bundle (scripts/build.mjs), which costs an unclaimed edit ~5 ms of CPU.
 import { claimsMessages } from '../messages/claims.js';
@@ -29,15 +30,16 @@ export interface Workspace {
 
 /** The branch a git dir's HEAD names, or null when detached or unreadable. */
 function branchOf(gitDir: string): string | null {
-  const head = readIf(join(gitDir, 'HEAD'))?.trim() ?? '';
-  return head.startsWith('ref: refs/heads/') ? head.slice('ref: refs/heads/'.length) : null;
+  const head = readIf(join(gitDir, LAYOUT.head))?.trim() ?? '';
+  const branch = LAYOUT.headRefPrefix + LAYOUT.branchPrefix;
+  return head.startsWith(branch) ? head.slice(branch.length) : null;
 }
 
 /** The top of the worktree holding `start` (the closest ancestor with a `.git`), bounded. */
 export function findRoot(start: string): string | null {
   let dir = resolve(start);
   for (let i = 0; i < 64; i++) {
-    if (existsSync(join(dir, '.git'))) return dir;
+    if (existsSync(join(dir, LAYOUT.dotGit))) return dir;
     const up = dirname(dir);
     if (up === dir) return null;
     dir = up;
@@ -48,23 +50,23 @@ export function findRoot(start: string): string | null {
 export function openWorkspace(root: string): Workspace | null {
   const gitDir = gitDirOf(root);
   if (!gitDir) return null;
-  const common = readIf(join(gitDir, 'commondir'))?.trim();
+  const common = readIf(join(gitDir, LAYOUT.commonDir))?.trim();
   const commonDir = common ? resolve(gitDir, common) : gitDir;
   const trees: Worktree[] = [];
   // The main worktree: the directory holding the common `.git`.
-  if (commonDir.endsWith('/.git') || commonDir.endsWith('\\.git')) {
+  if (commonDir.endsWith(`/${LAYOUT.dotGit}`) || commonDir.endsWith(`\\${LAYOUT.dotGit}`)) {
     const main = dirname(commonDir);
     if (resolve(main) !== resolve(root)) trees.push({ path: main, head: null, branch: branchOf(commonDir) });
   }
   let linked: string[] = [];
   try {
-    linked = readdirSync(join(commonDir, 'worktrees'));
+    linked = readdirSync(join(commonDir, LAYOUT.worktrees));
   } catch {
     // No linked worktree.
   }
   for (const name of linked.slice(0, 256)) {
-    const dir = join(commonDir, 'worktrees', name);
-    const pointer = readIf(join(dir, 'gitdir'))?.trim();
+    const dir = join(commonDir, LAYOUT.worktrees, name);
+    const pointer = readIf(join(dir, LAYOUT.worktreeGitdir))?.trim();
     if (!pointer) continue;
     const top = dirname(pointer);
     // A worktree whose directory is gone is prunable: nothing to read there.

@@ -9,6 +9,7 @@ import { identityVariables } from '../worklog/pending.js';
 import { messages } from '../messages/index.js';
 import { HOOKS, hooksWhere } from '../core/hook-table.js';
 import { RUNTIME_FILE } from '../core/install/names.js';
+import { SEQUENCER_STATE } from '../git/layout.js';
 
 const RUNNER_TEMPLATE = new URL('../../../hooks/plan-hooks.sh', import.meta.url);
 const PLAN_STATE_TEMPLATE = new URL('../../../templates/plan-state-block.md', import.meta.url);
@@ -34,6 +35,8 @@ export function renderRunner(opts: { cli: string; node: string; install?: string
     HOOKS: HOOKS.join('|'),
     STDIN_HOOKS: hooksWhere('stdin').join('|'),
     SKIPPED_BY_OFF: hooksWhere('skippedByOff').join('|'),
+    // The worklog's sequencer state, from git's layout as the TypeScript reads it.
+    SEQUENCER_STATE: SEQUENCER_STATE.join(' '),
   };
   // A function, not a replacement string: in those, `$$` and `$'` mean something.
   return readFileSync(RUNNER_TEMPLATE, 'utf8').replace(/@([A-Z_]+)@/g, (all, key: string) => values[key] ?? all);

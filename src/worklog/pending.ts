@@ -21,6 +21,7 @@ import { type Config, DEFAULT_CONFIG } from '../config/config.js';
 import { KNOWN_MARKERS } from '../core/known-markers.js';
 import { LockTimeout, withLock } from './lock.js';
 import { removeFile } from '../lib/remove-file.js';
+import { SEQUENCER_STATE } from '../git/layout.js';
 
 /** Where records wait (shared by every worktree, like the worklog). */
 export const pendingDir = (commonDir: string) => join(commonDir, 'plan-hooks', 'pending');
@@ -70,8 +71,8 @@ export interface RewriteRecord {
 
 export type PendingRecord = CommitRecord | RewriteRecord;
 
-/** The sequencer files the runner looks for (hooks/plan-hooks.sh lists the same). */
-export const SEQUENCER_FILES = ['rebase-merge', 'rebase-apply', 'CHERRY_PICK_HEAD', 'sequencer', 'REVERT_HEAD'];
+/** The sequencer files the runner looks for (one list for both: ../git/layout.ts). */
+export const SEQUENCER_FILES: readonly string[] = SEQUENCER_STATE;
 
 /** Pure: the record's text, one `key value` line each between `begin` and `end` (what the runner writes, in node). */
 export function formatRecord(r: PendingRecord): string {
