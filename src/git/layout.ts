@@ -1,7 +1,7 @@
 // git's file layout as plan-hooks reads it without a git process: the one description both the
 // TypeScript (git-dir.ts, ../agents/workspace.ts, ../worklog/pending.ts) and the hook runner
 // (hooks/plan-hooks.sh, its names filled in by ../install/scripts.ts) take their names from, so
-// test/internals/runner-layout.test.ts fails where the two would read different files.
+// test/git/layout.test.ts fails where the two would read different files.
 
 /** The names, relative to a worktree's top, its git dir, or the common dir. */
 export const LAYOUT = {
