@@ -2,11 +2,12 @@
 // kept under the git dir by each file's path and stat signature (../lib/cache-file.ts): the hook
 // runs on every edit, and the plans rarely change between two edits, so it stats them instead of
 // parsing them. A cache, never a witness: only this hook reads it; commit, push and CI never
-// do. A file missing, damaged or of another format is ignored (every plan is read again).
-import { readFileSync } from 'node:fs';
+// do. A checked cache (../lib/cache-file.ts: stamped with its signature and checksum): a file
+// missing, damaged, emptied, not a regular file or of another format is ignored (every plan is
+// read again), so no planted file can make a claim vanish at edit time.
 import { join } from 'node:path';
 import { CLAIMS_VIEW_FORMAT, claimsView } from '../core/claims.js';
-import { type StatSignature, isRacy, replaceCacheFile, statSignature } from '../lib/cache-file.js';
+import { type StatSignature, isRacy, readCheckedCache, statSignature, writeCheckedCache } from '../lib/cache-file.js';
 import { readTextFileSync } from '../fs/text.js';
 import { agentStateDir } from './seen.js';
 
@@ -16,8 +17,8 @@ interface Entry {
   view: unknown;
 }
 
-/** Bump with what an entry keeps; CLAIMS_VIEW_FORMAT covers what a view keeps. */
-const FORMAT = 2;
+/** Bump with what an entry keeps; CLAIMS_VIEW_FORMAT covers what a view keeps. 3: a checked cache. */
+const FORMAT = 3;
 
 /** Plans a cache keeps at most (a bound on what an untrusted tree can make it write). */
 const MAX_ENTRIES = 4096;
@@ -46,8 +47,9 @@ export function openViewsCache(gitDir: string, parse: (text: string) => unknown,
   const file = viewsCacheFile(gitDir);
   let old: Record<string, unknown> = {};
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; views?: unknown; entries?: unknown };
-    if (data.format === FORMAT && data.views === CLAIMS_VIEW_FORMAT && typeof data.entries === 'object' && data.entries !== null) old = data.entries as Record<string, unknown>;
+    const text = readCheckedCache(file);
+    const data = (text === null ? null : JSON.parse(text)) as { format?: unknown; views?: unknown; entries?: unknown } | null;
+    if (data !== null && data.format === FORMAT && data.views === CLAIMS_VIEW_FORMAT && typeof data.entries === 'object' && data.entries !== null && !Array.isArray(data.entries)) old = data.entries as Record<string, unknown>;
   } catch {
     // No cache yet, or not one this hook wrote.
   }
@@ -72,7 +74,7 @@ export function openViewsCache(gitDir: string, parse: (text: string) => unknown,
     save() {
       if (!changed && kept.size === Object.keys(old).length) return;
       // Unwritable: the next edit reads the plans again.
-      replaceCacheFile(file, JSON.stringify({ format: FORMAT, views: CLAIMS_VIEW_FORMAT, entries: Object.fromEntries(kept) }));
+      writeCheckedCache(file, JSON.stringify({ format: FORMAT, views: CLAIMS_VIEW_FORMAT, entries: Object.fromEntries(kept) }));
     },
   };
 }

@@ -4,10 +4,14 @@
 // than trusted. A cache is never a witness: a forger can write the stamp too, and nothing local
 // is proof against that; whoever must be sure reads the source of truth (git).
 //
-// The self-check is the file's own stat signature, kept beside it (`<file>.stamp`) when it is
-// written: O(1) whatever the file's size (a checksum would read every byte once more on every
-// commit), and node:crypto stays out of the modules that load this one.
-import { type BigIntStats, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// The self-check is the file's own stat signature and a checksum of its bytes, kept beside it
+// (`<file>.stamp`) when it is written: the signature says no tool touched it since; the
+// checksum, that its bytes are the ones written even when someone rewrote the stamp's
+// signature to match (a code cache with flipped bytes crashes V8, ./code-cache.ts). The
+// checksum is plain JavaScript: node:crypto and node:zlib stay out of the modules that load this one.
+// Read as regular files only, bounded, opened without blocking: a FIFO, a device or a
+// directory in a cache's place is no cache, never a hang.
+import { type BigIntStats, closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { removeFile } from './remove-file.js';
 
@@ -78,13 +82,69 @@ export const stampFile = (file: string) => `${file}.stamp`;
 /** Every file a checked cache is made of (to remove them, or list them for uninstall). */
 export const checkedCacheFiles = (file: string): string[] => [file, stampFile(file)];
 
-/** Writes a checked cache file: replaced as replaceCacheFile does, then its signature stamped. */
+/**
+ * Pure: a 64-bit checksum of `bytes` (two multiplicative hashes over 32-bit words, as hex): not
+ * a defence against a forger, who can write the stamp too, but no damage passes it by chance.
+ */
+export function checksum(bytes: Uint8Array): string {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x9747b28c | 0;
+  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : null;
+  let i = 0;
+  if (words) {
+    for (let w = 0; w < words.length; w++) {
+      const x = words[w]!;
+      a = Math.imul(a ^ x, 0x01000193);
+      b = Math.imul((b ^ (b >>> 15)) + x, 0x85ebca6b);
+    }
+    i = words.length * 4;
+  }
+  for (; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i]!, 0x01000193);
+    b = Math.imul((b ^ (b >>> 15)) + bytes[i]!, 0x85ebca6b);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** The stamp a checked cache file whose bytes are `bytes` gets (its signature, then its checksum). */
+export const stampOf = (file: string, bytes: Uint8Array): string => `${statSignature(file).signature} ${checksum(bytes)}`;
+
+/** Writes a checked cache file: replaced as replaceCacheFile does, then its signature and checksum stamped. */
 export function writeCheckedCache(file: string, text: string | Uint8Array, durable = false): void {
-  if (!replaceCacheFile(file, text, durable)) return;
-  try {
-    writeFileSync(stampFile(file), statSignature(file).signature);
-  } catch {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  if (!replaceCacheFile(file, bytes, durable)) return;
+  // Renamed into place too: a FIFO planted as the stamp would block a plain write's open.
+  if (!replaceCacheFile(stampFile(file), stampOf(file, bytes))) {
     // No stamp, or an old one: the file is not used, and the next write makes both again.
+  }
+}
+
+/** A cache's bytes at most (a bound on what a planted file can make a hook read). */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The bytes of `file` when it is a regular file of at most `max` bytes, and its signature; else null. Never blocks or throws. */
+export function readRegular(file: string, max: number): { bytes: Buffer; signature: string } | null {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile() || st.size > BigInt(max)) return null;
+    const bytes = Buffer.allocUnsafe(Number(st.size));
+    let got = 0;
+    while (got < bytes.length) {
+      const n = readSync(fd, bytes, got, bytes.length - got, got);
+      if (n === 0) return null;
+      got += n;
+    }
+    return { bytes, signature: signatureOf(st).signature };
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -95,13 +155,12 @@ export function writeCheckedCache(file: string, text: string | Uint8Array, durab
 export function readCheckedCache(file: string, encoding?: 'utf8' | 'latin1'): string | null;
 export function readCheckedCache(file: string, encoding: null): Buffer | null;
 export function readCheckedCache(file: string, encoding: 'utf8' | 'latin1' | null = 'utf8'): string | Buffer | null {
-  try {
-    // The signature first: a write after it leaves a whole newer file, never a stale one passing.
-    if (readFileSync(stampFile(file), 'utf8') !== statSignature(file).signature) return null;
-    return readFileSync(file, encoding);
-  } catch {
-    return null;
-  }
+  const stamp = readRegular(stampFile(file), 256);
+  if (stamp === null) return null;
+  const read = readRegular(file, MAX_CACHE_BYTES);
+  // The signature of what was read (the open file's own), then its bytes: damage with a rewritten signature is caught by the checksum.
+  if (read === null || stamp.bytes.toString('latin1') !== `${read.signature} ${checksum(read.bytes)}`) return null;
+  return encoding === null ? read.bytes : read.bytes.toString(encoding);
 }
 
 /** Removes a checked cache (both its files); never throws. */

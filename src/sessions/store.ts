@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SessionFact } from '../core/claim-state.js';
+import { readRegular } from '../lib/cache-file.js';
 
 export const MAX_SESSIONS = 200;
 const MAX_BYTES = 8192;
@@ -78,7 +79,9 @@ export function parseRecord(text: string): SessionRecord | null {
 
 function readRecord(file: string): SessionRecord | null {
   try {
-    return parseRecord(readFileSync(file, 'utf8'));
+    // A regular file of bounded size only: a FIFO or a device planted here must not hang a hook.
+    const read = readRegular(file, MAX_BYTES);
+    return read === null ? null : parseRecord(read.bytes.toString('utf8'));
   } catch {
     return null;
   }
@@ -252,8 +255,9 @@ export function recordCommitting(commonDir: string, record: CommittingRecord): v
 /** The fresh record for `worktree`, or null (none, stale, damaged, or another worktree's). */
 export function readCommitting(commonDir: string, worktree: string, now: number): CommittingRecord | null {
   try {
-    const text = readFileSync(committingFile(commonDir, worktree), 'utf8');
-    if (text.length > MAX_BYTES) return null;
+    const read = readRegular(committingFile(commonDir, worktree), MAX_BYTES);
+    if (read === null) return null;
+    const text = read.bytes.toString('utf8');
     const r = JSON.parse(text) as CommittingRecord;
     if (typeof r.agent !== 'string' || typeof r.session !== 'string' || r.worktree !== worktree || !isTime(r.at)) return null;
     const age = now - Date.parse(r.at);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openViewsCache, viewsCacheFile } from '../../src/agents/views-cache.js';
-import { statSignature } from '../../src/lib/cache-file.js';
+import { stampFile, stampOf, statSignature } from '../../src/lib/cache-file.js';
 import { claimsValue } from '../../src/agents/workspace.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
 import { removeDir } from '../fixtures/remove-dir.js';
@@ -37,6 +37,8 @@ test('views cache: a plan unchanged since it was read is not read again; a chang
     const data = JSON.parse(readFileSync(viewsCacheFile(gitDir), 'utf8'));
     data.entries[file].view.workItems[0].tasks[0].claimedBy = 'from-the-cache';
     writeFileSync(viewsCacheFile(gitDir), JSON.stringify(data));
+    // Stamped as its writer would (a checked cache: unstamped, it is not used).
+    writeFileSync(stampFile(viewsCacheFile(gitDir)), stampOf(viewsCacheFile(gitDir), readFileSync(viewsCacheFile(gitDir))));
     assert.equal(holderOf(openViewsCache(gitDir, claimsValue, later).view(file)), 'from-the-cache');
 
     writeFileSync(file, planText('other', ['src/a.ts']));

@@ -11,7 +11,7 @@ import { type Repo, makeRepo } from '../fixtures/repo.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
 import { END, START, aggregateLines } from '../../src/handoff/render.js';
 import { HANDOFF_LINES_FORMAT, handoffLinesFile, partKey, readHandoffLines } from '../../src/handoff/lines-cache.js';
-import { statSignature, stampFile } from '../../src/lib/cache-file.js';
+import { stampFile, stampOf } from '../../src/lib/cache-file.js';
 
 const repos: Repo[] = [];
 after(() => repos.forEach((r) => r.remove()));
@@ -74,7 +74,7 @@ test('a plan commit lists every plan from the lines kept for the unchanged ones:
   const data = JSON.parse(readFileSync(cache, 'utf8'));
   data.parts[webKey] = { lines: ['- **Kept line**'] };
   writeFileSync(cache, JSON.stringify(data));
-  writeFileSync(stampFile(cache), statSignature(cache).signature);
+  writeFileSync(stampFile(cache), stampOf(cache, readFileSync(cache)));
   stageApiEdit(r);
   commit(r);
   assert.match(block(r.git('show', 'HEAD:AGENTS.md')), /Kept line/, 'an unchanged plan is not read again');

@@ -10,7 +10,7 @@ import { type Repo, type RunResult, makeRepo, repoWithPlans, removeDir } from '.
 import { claimed, hoursAgo, open, plan, today } from '../fixtures/plans.js';
 import { CLAIMS_VIEW_FORMAT } from '../../src/core/claims.js';
 import { lastCommitEntry } from '../worklog/helpers.js';
-import { stampFile, statSignature } from '../../src/lib/cache-file.js';
+import { stampFile, stampOf } from '../../src/lib/cache-file.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
 import { commitClaimsFile, planBlobs, taskIndexFile, taskIndexKey, writeCommitIndex } from '../../src/worklog/task-index.js';
 import { parseTree } from '../../src/git/tree.js';
@@ -259,7 +259,7 @@ describe('local state is a cache, never a witness', () => {
     // The forger writes the cache in its current format and its stamp too, as anyone reading
     // the source could: nothing local is proof against that.
     forgeCache();
-    writeFileSync(stampFile(cacheFile), statSignature(cacheFile).signature);
+    writeFileSync(stampFile(cacheFile), stampOf(cacheFile, readFileSync(cacheFile)));
     // And the worklog writer's own index of these plans, stamped as the writer stamps it: no claim.
     const blobs = planBlobs(parseTree(r.git('ls-tree', '-r', '-z', 'HEAD')), (p) => p === PLAN)!;
     writeCommitIndex(gitDir, taskIndexKey(blobs, false), { tasks: [], unreadable: [], claims: [] }, false);

@@ -1,7 +1,7 @@
 // The hostile corpus (issue 26): payloads (./payloads.ts) that a broken or adversarial agent
-// could send. The installed Claude
-// Code hook command gets each, as Claude Code runs it: every answer is exit 0 within its time,
-// a clear line or a reply, never a stack trace, a crash or a hang; and no cache file hides a claim.
+// could send, and the hook's own state files (./caches.test.ts) that a tool or a crash could
+// leave. The installed Claude Code hook command gets each, as Claude Code runs it: every answer
+// is exit 0 within its time, a clear line or a reply, never a stack trace, a crash or a hang.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { claimed, plan } from '../fixtures/plans.js';

@@ -1,8 +1,10 @@
 // The caches' two helpers: a file's stat signature changes with any write, truncation,
 // replacement or chmod; a checked cache file reads back as written, and as nothing once anything
-// but its writer has touched it (edited, cut short, stamp lost) or when it cannot be written.
+// but its writer has touched it (edited, cut short, stamp lost, its bytes changed under a
+// rewritten signature, no regular file) or when it cannot be written.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -61,13 +63,20 @@ test('a checked cache reads back as written; edited, cut short, without its stam
     ['cut short', () => truncateSync(file, 3)],
     ['stamp lost', () => rmSync(stampFile(file))],
     ['stamp edited', () => writeFileSync(stampFile(file), '0 0 0 0')],
+    // The signature rewritten to match: the checksum still tells the bytes are not the ones written.
+    ['flipped bytes, the stamp\'s signature rewritten', () => (writeFileSync(file, '{"a":7}'), writeFileSync(stampFile(file), readFileSync(stampFile(file), 'utf8').replace(/^\S+ \S+ \S+ \S+/, statSignature(file).signature)))],
+    ['a FIFO in its place', () => (rmSync(file), execFileSync('mkfifo', [file]))],
+    ['a FIFO as its stamp', () => (rmSync(stampFile(file)), execFileSync('mkfifo', [stampFile(file)]))],
+    ['a directory in its place', () => (rmSync(file), mkdirSync(file))],
   ];
   for (const [what, act] of damage) {
+    rmSync(file, { recursive: true, force: true });
     writeCheckedCache(file, '{"a":1}');
     laterTick();
     act();
     assert.equal(readCheckedCache(file), null, what);
   }
+  rmSync(file, { recursive: true, force: true });
   writeCheckedCache(file, '{"b":1}');
   assert.equal(readCheckedCache(file), '{"b":1}', 'rewritten, it is read again');
   removeCheckedCache(file);
