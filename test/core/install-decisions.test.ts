@@ -110,11 +110,13 @@ test('decisions: husky (a Node repository with no hook manager): dependencies, p
   const ready = init({
     pkg: pkg({ devDependencies: { husky: '9', 'plan-hooks': '0.1.0' }, scripts: { prepare: 'husky' } }),
     hooksPath: '.husky/_', hooksPathScope: 'local', hooksDir: `${ROOT}/.husky/_`, huskyRan: true,
-    huskyFiles: { 'pre-commit': 'npx lint-staged\n', 'pre-push': 'npm test\nexit 0\n' },
+    huskyFiles: { 'pre-commit': 'npx lint-staged\n', 'prepare-commit-msg': 'npm test\nexit 0\n', 'pre-push': 'npm test\ngit lfs pre-push "$@"\nexit 0\n' },
   });
   assert.deepEqual(kinds(ready.actions).filter((k) => k !== 'write'), []);
   assert.match(written(ready.actions, `${ROOT}/.husky/pre-commit`), /^npx lint-staged\n\n# plan-hooks:start/);
-  assert.match(written(ready.actions, `${ROOT}/.husky/pre-push`), /^npm test\n# plan-hooks:start[^]*# plan-hooks:end\nexit 0\n$/);
+  assert.match(written(ready.actions, `${ROOT}/.husky/prepare-commit-msg`), /^npm test\n# plan-hooks:start[^]*# plan-hooks:end\nexit 0\n$/);
+  // Fed on stdin: first, keeping git's input for the lines after it (git lfs pre-push reads it too).
+  assert.match(written(ready.actions, `${ROOT}/.husky/pre-push`), /^# plan-hooks:start[^]*plan_hooks_in=\$\(mktemp[^]*# plan-hooks:end\nnpm test\ngit lfs pre-push "\$@"\nexit 0\n$/);
   assert.ok(!ready.manifest.createdFiles.includes('.husky/pre-commit'));
 
   // A hook git runs today from .git/hooks would stop running under husky: kept, chained, run first.

@@ -2,7 +2,11 @@
 // hooks directory, the shims for clients that ignore core.hooksPath, plan-hooks' section of
 // husky's .husky/<hook> files, and the Plan State block. The runner, rendered from the package's
 // template, is ../../install/scripts.ts.
+import { hooksWhere } from '../hook-table.js';
 import { CHAINED_SUFFIX, SHIM_MARK } from './names.js';
+
+/** The hooks git gives input on stdin (pre-push, post-rewrite): their section goes first and shares that input. */
+export const STDIN_SECTION_HOOKS: ReadonlySet<string> = new Set(hooksWhere('stdin'));
 
 // The runner beside a hook file is found with ${0%/*}, not $(dirname "$0"): a process start
 // there cost a commit ~8 ms (measured in bench/enforce.bench.mjs). git and husky always start
@@ -43,7 +47,16 @@ PATH="node_modules/.bin:$PATH" exec sh -e .husky/${hook} "$@"
  */
 export function renderHuskySection(hook: string, chained: boolean): string {
   const chain = chained ? `"$(git rev-parse --git-common-dir)/hooks/${hook}${CHAINED_SUFFIX}"` : `''`;
-  return `(set -- ${hook} ${chain} "$@"; . "\${0%/*}/plan-hooks.sh")`;
+  const run = `(set -- ${hook} ${chain} "$@"; . "\${0%/*}/plan-hooks.sh")`;
+  if (!STDIN_SECTION_HOOKS.has(hook)) return run;
+  // git's input is read once into a file that plan-hooks reads, then the user's lines after the
+  // section read it again from the start (\`git lfs pre-push "$@"\` reads it too): whichever reads
+  // first, the other is not left with nothing, which would pass a push unchecked.
+  return [
+    `plan_hooks_in=$(mktemp 2>/dev/null) && cat > "$plan_hooks_in" && exec < "$plan_hooks_in" || plan_hooks_in=`,
+    `${run} || { plan_hooks_rc=$?; [ -z "$plan_hooks_in" ] || rm -f "$plan_hooks_in"; exit $plan_hooks_rc; }`,
+    `[ -z "$plan_hooks_in" ] || { exec < "$plan_hooks_in"; rm -f "$plan_hooks_in"; }`,
+  ].join('\n');
 }
 
 /** The Plan State block from its template, with `run` the command that starts plan-hooks here (`npx plan-hooks`, `pnpm exec plan-hooks`, …). */

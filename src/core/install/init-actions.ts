@@ -19,12 +19,12 @@
 // live in the shared `$(git rev-parse --git-common-dir)/hooks`, which every worktree uses.
 import { UserError } from '../../errors.js';
 import { joinPath as join, relativePath as relative } from '../../lib/posix-path.js';
-import { upsertSection } from '../../lib/marked-sections.js';
+import { removeSection, upsertSection } from '../../lib/marked-sections.js';
 import { messages } from '../../messages/index.js';
 import type { FileFact, InstallFacts } from './install-facts.js';
 import { HOOKS } from '../hook-table.js';
 import type { Action } from './action.js';
-import { renderHuskyClientShim, renderHuskySection, renderShim, planStateBlock } from './hook-texts.js';
+import { STDIN_SECTION_HOOKS, renderHuskyClientShim, renderHuskySection, renderShim, planStateBlock } from './hook-texts.js';
 import {
   LEFTHOOK_FILES, PRE_COMMIT_FILE, addLefthookCommand, callsPlanHooks, addPreCommitRepo, addSimpleGitHooksCommand, hookOwner, preCommitEntry, preCommitStage, shippedHooks,
 } from './managers.js';
@@ -268,8 +268,16 @@ function decideHusky(facts: InstallFacts, actions: Action[], manifest: Manifest,
     // must see every commit) go first, and in a script that ends in `exit …` or `exec …` the
     // section goes just before that line.
     const body = renderHuskySection(hook, chained.has(hook));
-    const top = hook.startsWith('post-');
-    const next = top || existing === undefined ? upsertSection(existing ?? '', SHELL_MARKERS, body, top) : insertBeforeExit(existing, SHELL_MARKERS, body);
+    const top = hook.startsWith('post-') || STDIN_SECTION_HOOKS.has(hook);
+    // A hook fed on stdin: the section moves first, before any line that reads the input (git lfs pre-push).
+    const next =
+      existing === undefined
+        ? upsertSection('', SHELL_MARKERS, body, top)
+        : STDIN_SECTION_HOOKS.has(hook)
+          ? upsertSection(removeSection(existing, SHELL_MARKERS) ?? existing, SHELL_MARKERS, body, true)
+          : top
+            ? upsertSection(existing, SHELL_MARKERS, body, true)
+            : insertBeforeExit(existing, SHELL_MARKERS, body);
     if (next === existing) continue;
     const path = join(facts.root, '.husky', hook);
     actions.push({ kind: 'write', path, content: next, what: messages.actSection(rel(path), existing === undefined) });
