@@ -3,10 +3,14 @@
 // hook pays for nothing but the code it runs.
 import { EXIT, UsageError, formatError, formatErrorJson, isUsageError } from './errors.js';
 import { messages } from './messages/index.js';
+import { setRunCommand } from './messages/run.js';
+import { installedRunCommand } from './facts/run-command.js';
 import type { Command } from './commands/shared/command.js';
 import { COMMAND_NAMES, COMMAND_TABLE, isCommand, mainHelp } from './commands/registry.js';
 
 export async function main(argv: string[]): Promise<number> {
+  // Every command a message names is the one this repository runs its installed copy with.
+  setRunCommand(() => installedRunCommand(process.cwd()));
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(mainHelp());

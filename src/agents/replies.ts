@@ -1,11 +1,15 @@
 // What the agents' hook says, when it has something to say: a refusal or a warning before a
 // tool call, and the session-start handoff. Loaded only then (./main.ts): the sentences and the
 // renderers are most of the hook's code, and an unclaimed edit needs none of them.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { liveClaims } from '../core/claims.js';
 import { type RotationFacts, continueLines, formatClaimGroups, byClaim } from '../check/report.js';
 import type { Config } from '../config/config.js';
 import type { Identity } from '../core/identity.js';
 import { messages } from '../messages/index.js';
+import { setRunCommand } from '../messages/run.js';
+import { installedRunCommand } from '../facts/run-command.js';
 import { sanitizeLine } from '../term.js';
 import type { EditDecision } from './decide.js';
 import { AGENT_FILES, AGENT_KINDS, type AgentKind } from './kinds.js';
@@ -47,8 +51,21 @@ function editReason(call: ToolCall, decision: EditDecision, identity: Identity, 
   return out;
 }
 
+/**
+ * What skipping the hooks does here: HUSKY=0 turns off every hook where husky runs them (its
+ * `.husky/_` in this worktree) and nothing anywhere else; the other ways skip some hooks only.
+ */
+function bypassNote(ways: string[], root: string): string {
+  const husky = ways.filter((w) => w.startsWith('HUSKY=0 '));
+  if (husky.length === 0) return messages.agent.bypassWarning(ways);
+  if (existsSync(join(root, '.husky', '_', 'h'))) return messages.agent.huskyOffWarning(ways);
+  const others = ways.filter((w) => !husky.includes(w));
+  return others.length > 0 ? messages.agent.bypassWarning(others) : messages.agent.huskyNoEffect();
+}
+
 /** The pre-tool answer: a refusal, or a warning the agent sees while the call goes ahead. */
 export function preToolReply({ call, config, decision, now, ws, session, tooMany }: PreToolFacts, env: NodeJS.ProcessEnv): Reply {
+  setRunCommand(() => installedRunCommand(ws.root));
   if (tooMany !== undefined) return denyReply(call.host, messages.agent.tooManyPaths(sanitizeLine(call.tool), MAX_LISTED));
   const notes: string[] = [];
   // The returning holder: its task was continued by another while it was recorded as stopped.
@@ -57,7 +74,7 @@ export function preToolReply({ call, config, decision, now, ws, session, tooMany
     notes.push(messages.rotation.continuedNotice(sanitizeLine(n.task), sanitizeLine(n.by), sanitizeLine(n.at), disputed));
   }
   const rotation = (): RotationFacts => ({ sessions: readSessions(ws.commonDir), idleAfterMinutes: config.idleAfterMinutes, aliases: config.aliases });
-  if (call.bypasses.length > 0) notes.push(messages.agent.bypassWarning([...new Set(call.bypasses)].map(sanitizeLine)));
+  if (call.bypasses.length > 0) notes.push(bypassNote([...new Set(call.bypasses)].map(sanitizeLine), ws.root));
   if (decision) {
     const { identity } = editIdentity(call.agent, env, config);
     if (decision.refusals.length > 0) {
@@ -76,6 +93,7 @@ export async function sessionStart(kind: AgentKind, payload: unknown, rootArg: s
   const opened = await openAt(rootArg, start.cwd);
   if (!opened) return SILENT;
   const { ws, config } = opened;
+  setRunCommand(() => installedRunCommand(ws.root));
   const now = new Date();
   markSeen(ws.gitDir, { agent: kind, host: start.host, event: 'session-start', time: now.toISOString() });
   pruneSessions(ws.commonDir);

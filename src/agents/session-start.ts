@@ -8,6 +8,7 @@ import type { Config } from '../config/config.js';
 import { code, inline, openPlanLines, openPlans } from '../handoff/render.js';
 import { type Identity, sameAgent } from '../core/identity.js';
 import { messages } from '../messages/index.js';
+import { run } from '../messages/run.js';
 import { asPlan, type PlanFile } from '../plan/snapshot.js';
 import type { AgentKind } from './kinds.js';
 
@@ -22,7 +23,7 @@ function claimLines(claims: LiveClaim[], now: Date): string[] {
     const files = c.files.length ? c.files.slice(0, 5).map(code).join(', ') + (c.files.length > 5 ? ', …' : '') : 'no files';
     return messages.agent.sessionClaim(inline(c.task), inline(c.holder), inline(c.since ?? '?'), messages.claimAge(hours), files, c.stale);
   });
-  if (claims.length > MAX_CLAIMS) lines.push(`- … and ${claims.length - MAX_CLAIMS} more ('npx plan-hooks status')`);
+  if (claims.length > MAX_CLAIMS) lines.push(`- … and ${claims.length - MAX_CLAIMS} more ('${run()} status')`);
   return lines;
 }
 
@@ -51,7 +52,7 @@ export function renderSessionStart(input: {
   lines.push('', messages.agent.sessionPlansHeading());
   if (open.length === 0) lines.push(messages.agent.sessionNoPlans(input.config.plans.join(', ')));
   for (const p of open.slice(0, MAX_PLANS)) lines.push(...openPlanLines(p));
-  if (open.length > MAX_PLANS) lines.push(`- … and ${open.length - MAX_PLANS} more ('npx plan-hooks status')`);
+  if (open.length > MAX_PLANS) lines.push(`- … and ${open.length - MAX_PLANS} more ('${run()} status')`);
   lines.push('', messages.agent.sessionOthersHeading(), ...claimLines(others, now));
   lines.push('', messages.agent.sessionMineHeading(), ...claimLines(mine, now));
   lines.push('', messages.agent.sessionHowTo());

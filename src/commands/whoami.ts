@@ -14,7 +14,14 @@ const command: Command = {
     else {
       process.stdout.write(messages.whoamiText(sanitizeLine(identity.name), identity.source, sanitizeLine(identity.detail)));
       process.stdout.write(messages.whoamiMarkers(markers.map((m) => `${m.variable} (${sanitizeLine(m.name)})`)));
-      if (conflict) process.stderr.write(sanitizeLine(messages.identityConflict(conflict, 'whoami')));
+      // Each fact sanitized on its own, so the message keeps its lines.
+      if (conflict) {
+        const clean = {
+          declared: { name: sanitizeLine(conflict.declared.name), detail: sanitizeLine(conflict.declared.detail) },
+          markers: conflict.markers.map((m) => ({ variable: sanitizeLine(m.variable), name: sanitizeLine(m.name) })),
+        };
+        process.stderr.write(messages.identityConflict(clean, 'whoami'));
+      }
     }
     // A contradicted declaration is what pre-commit refuses: say so in the exit code too.
     return conflict ? EXIT.failed : EXIT.ok;

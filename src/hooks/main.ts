@@ -4,6 +4,8 @@
 // lets git carry on.
 import { EXIT, formatError } from '../errors.js';
 import { messages } from '../messages/index.js';
+import { setRunCommand } from '../messages/run.js';
+import { installedRunCommand } from '../facts/run-command.js';
 import { HOOK_TABLE, type HookName } from '../core/hook-table.js';
 
 /** A hook implementation: receives git's arguments (and stdin where the registry says so). */
@@ -12,6 +14,8 @@ export type HookRun = (args: string[]) => Promise<number>;
 /** Runs the hook `load` gives and returns the exit code git should see (../core/hook-table.ts says which hook may refuse). */
 export async function runHook(name: HookName, load: () => Promise<HookRun>, args: string[]): Promise<number> {
   const spec = HOOK_TABLE[name];
+  // git starts hooks at the worktree's top: the commands messages name are found from there.
+  setRunCommand(() => installedRunCommand(process.cwd()));
   // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).
   if (process.env.PLAN_HOOKS === '0' && spec.skippedByOff) return EXIT.ok;
   // doctor's probe, as the runner answers it (hooks/plan-hooks.sh), for hooks started without the

@@ -1,13 +1,14 @@
 // Edit time: the coding agents' own hooks, their install and doctor lines (src/agents).
 import { plural } from './plural.js';
+import { run } from './run.js';
 
 export const agentsMessages = {
   doctorAgents: {
-    shimMissing: (file: string) => ({ text: `the agents' hook shim ${file} is missing: every agent hook fails (and allows).`, fix: `run 'plan-hooks init', and commit ${file}.` }),
-    shimChanged: (file: string) => ({ text: `the agents' hook shim ${file} differs from this plan-hooks' version.`, fix: `run 'plan-hooks init', and commit ${file}.` }),
-    missing: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks are not in ${file}: ${kind} edits claimed files unchecked until the commit.`, fix: `run 'plan-hooks init' (or leave ${kind} out: --agents, or "agents" in .plan-hooks.json).` }),
-    changed: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks in ${file} differ from what init writes.`, fix: `run 'plan-hooks init' and commit ${file}${kind === 'codex' ? '; Codex then asks you to trust the changed command' : ''}.` }),
-    unreadable: (kind: string, file: string) => ({ text: `${kind}: ${file} is not valid JSON: ${kind} may ignore it, plan-hooks' hooks included.`, fix: `fix the JSON, then run 'plan-hooks init'.` }),
+    shimMissing: (file: string) => ({ text: `the agents' hook shim ${file} is missing: every agent hook fails (and allows).`, fix: `run '${run()} init', and commit ${file}.` }),
+    shimChanged: (file: string) => ({ text: `the agents' hook shim ${file} differs from this plan-hooks' version.`, fix: `run '${run()} init', and commit ${file}.` }),
+    missing: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks are not in ${file}: ${kind} edits claimed files unchecked until the commit.`, fix: `run '${run()} init' (or leave ${kind} out: --agents, or "agents" in .plan-hooks.json).` }),
+    changed: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks in ${file} differ from what init writes.`, fix: `run '${run()} init' and commit ${file}${kind === 'codex' ? '; Codex then asks you to trust the changed command' : ''}.` }),
+    unreadable: (kind: string, file: string) => ({ text: `${kind}: ${file} is not valid JSON: ${kind} may ignore it, plan-hooks' hooks included.`, fix: `fix the JSON, then run '${run()} init'.` }),
     seen: (kind: string, file: string, time: string, event: string, host: string) =>
       `${kind}: ${file} → plan-hooks (seen running here at ${time}, ${event}${host !== kind ? `, by ${host}` : ''})`,
     neverSeen: (kind: string, file: string) => ({
@@ -40,13 +41,18 @@ export const agentsMessages = {
       `\nYou are ${identity} (from ${source}).\n` +
       (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
       first +
-      `  - leave these files to ${holders.join(', ')}: pick a task that is ready ('npx plan-hooks status') and claim it first ('npx plan-hooks claim <plan/task>')\n` +
-      `  - coordinate with ${holders.join(', ')}: they release the task ('npx plan-hooks release <plan/task>') when they are done with it\n` +
-      staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'npx plan-hooks claim ${t} --takeover'\n`).join('') +
+      `  - leave these files to ${holders.join(', ')}: pick a task that is ready ('${run()} status') and claim it first ('${run()} claim <plan/task>')\n` +
+      `  - coordinate with ${holders.join(', ')}: they release the task ('${run()} release <plan/task>') when they are done with it\n` +
+      staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with '${run()} claim ${t} --takeover'\n`).join('') +
       `  - or ask the person running these agents\n` +
       (blocking ? `A commit that touches these files is refused too.\n` : ''),
     bypassWarning: (ways: string[]) =>
       `plan-hooks: this command skips git's hooks (${ways.join('; ')}). The commit is still checked — prepare-commit-msg checks it, the worklog records it as unverified, and pre-push and CI check it again — so skipping the hooks does not get a claimed file past plan-hooks. If a claim is in the way, coordinate with its holder instead.`,
+    /** HUSKY=0 where husky runs the hooks: it turns off every one, prepare-commit-msg and post-commit too. */
+    huskyOffWarning: (ways: string[]) =>
+      `plan-hooks: this command turns off git's hooks (${ways.join('; ')}). husky runs this repository's hooks, and HUSKY=0 skips every one of them, plan-hooks' included: the commit is neither checked nor recorded here, and pre-push (where it runs) and CI refuse a claimed file only after the work is done. If a claim is in the way, coordinate with its holder instead.`,
+    /** HUSKY=0 where husky does not run the hooks. */
+    huskyNoEffect: () => `plan-hooks: HUSKY=0 changes nothing here (husky does not run this repository's hooks): the commit is checked as usual.`,
     failOpen: (detail: string) => `plan-hooks agent hook: ${detail}; the tool call is allowed (the commit still checks it).\n`,
     badPayload: () => 'could not read the hook payload (not JSON)',
     tooManyPaths: (tool: string, max: number) =>
@@ -55,7 +61,7 @@ export const agentsMessages = {
     identitySource: (kind: string, file: string) => `the ${kind} agent hook in ${file}`,
     sessionHeader: (identity: string, source: string) => `plan-hooks: you are ${identity} (from ${source}). This repository's work is planned in paired plans; edits to files another agent has claimed are refused.`,
     sessionPlansHeading: () => 'Plans with open work:',
-    sessionNoPlans: (patterns: string) => `No plan has open work (plans: ${patterns}). Create one with 'npx plan-hooks new <name>'.`,
+    sessionNoPlans: (patterns: string) => `No plan has open work (plans: ${patterns}). Create one with '${run()} new <name>'.`,
     sessionOthersHeading: () => 'Claimed by others (do not edit these files):',
     sessionMineHeading: () => 'Your claims:',
     sessionClaim: (task: string, holder: string, since: string, age: string, files: string, stale: boolean) =>
@@ -64,9 +70,9 @@ export const agentsMessages = {
     sessionHowTo: () =>
       [
         'How to work here:',
-        "- claim a task before editing its files: npx plan-hooks claim <plan/task> (then commit the plan)",
-        "- finish it: npx plan-hooks done <plan/task> --summary \"what was done\"; or give it back: npx plan-hooks release <plan/task>",
-        '- update the plan JSON in the same commit as the work; live state: npx plan-hooks status',
+        `- claim a task before editing its files: ${run()} claim <plan/task> (then commit the plan)`,
+        `- finish it: ${run()} done <plan/task> --summary "what was done"; or give it back: ${run()} release <plan/task>`,
+        `- update the plan JSON in the same commit as the work; live state: ${run()} status`,
       ].join('\n'),
     sessionDeclaredOther: (declared: string, kind: string) =>
       `Note: PLAN_HOOKS_AGENT=${declared} is set, but this session is ${kind}: commits that declare another agent's name are refused.`,

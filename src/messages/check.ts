@@ -1,5 +1,6 @@
 // The check at commit, push and in CI: claim refusals, plan refusals, skips, ranges, dropped claims, configuration notices (src/check, src/hooks).
 import { noun, plural } from './plural.js';
+import { run } from './run.js';
 
 export const checkMessages = {
   /** The GitHub annotation of a commit that touches a claimed path (src/check/annotations.ts). */
@@ -27,12 +28,12 @@ export const checkMessages = {
     `\nYou are committing as ${identity} (from ${source}).\n` +
     (blocking ? 'Ways forward:\n' : 'To settle it:\n') +
     first +
-    `  - coordinate with ${holders.join(', ')}: ask them to release the task ('plan-hooks release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
-    staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with 'plan-hooks claim ${t} --takeover'\n`).join('') +
+    `  - coordinate with ${holders.join(', ')}: ask them to release the task ('${run()} release <task>') or leave these files out of this commit (your staged changes are untouched; 'git restore --staged <path>' unstages one)\n` +
+    staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with '${run()} claim ${t} --takeover'\n`).join('') +
     `  - ask the human who runs the agents to settle it\n` +
     (blocking ? `  - ${bypass}\n` : ''),
   bypassCommit: () => 'bypass once, recorded with the commit (pre-push and CI see it): PLAN_HOOKS_SKIP=claims git commit … (--no-verify is not a way past a claim)',
-  bypassPush: () => "bypass once: git push --no-verify (CI runs 'plan-hooks check --range' again)",
+  bypassPush: () => `bypass once: git push --no-verify (CI runs '${run()} check --range' again)`,
   noVerifyRefused: () =>
     "plan-hooks: pre-commit did not run for this commit (git commit --no-verify?), so prepare-commit-msg ran its check: refused (above). --no-verify is not a way past a claim or a plan rule.\n",
   bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
@@ -41,11 +42,11 @@ export const checkMessages = {
     `the claim was made in commits on ${where} that what replaces it does not have (a forced push from a clone that had not fetched them?).\n`,
   droppedClaimFix: (remote: string, branch: string, holders: string[], bypass: string) =>
     `Ways forward:\n  - bring those commits in first: 'git fetch ${remote}' and 'git rebase ${remote}/${branch}' (or merge it), then push again: the claim stays\n` +
-    `  - ask ${holders.join(', ')} to release the claim ('plan-hooks release <task> --push'), then push\n  - ${bypass}\n`,
+    `  - ask ${holders.join(', ')} to release the claim ('${run()} release <task> --push'), then push\n  - ${bypass}\n`,
   droppedUnchecked: (remote: string, ref: string) =>
     `plan-hooks: could not read what ${remote} has on ${ref} (not fetched, and fetching it failed), so whether this forced update drops a claim was not checked.\n`,
   droppedRangeFix: (holders: string[]) =>
-    `Ways forward:\n  - restore the dropped commits (they are still in the reflog of whoever had them) and rebase onto them, or ask ${holders.join(', ')} to claim again ('plan-hooks claim <task> --push')\n`,
+    `Ways forward:\n  - restore the dropped commits (they are still in the reflog of whoever had them) and rebase onto them, or ask ${holders.join(', ')} to claim again ('${run()} claim <task> --push')\n`,
   rangeCommitHeader: (commit: string, subject: string) => `\n── commit ${commit.slice(0, 12)} ${subject}\n`,
   rangeSummary: (bad: number, total: number) =>
     bad === 0 ? `plan-hooks: ${plural(total, 'commit')} checked, all allowed.\n` : `plan-hooks: ${bad} of ${plural(total, 'commit')} would have been refused at commit time (above).\n`,
@@ -74,7 +75,7 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
     `plan-hooks: PLAN_HOOKS_SKIP=${names.join(',')} is ignored in CI: only a skip recorded with a commit at commit time counts here.\n`,
   rangeRecordedSkip: (checks: string[]) => `  (this commit records PLAN_HOOKS_SKIP=${checks.join(',')} from commit time: honoured, listed here)\n`,
   pushOverridden: (skipped: string[], count: number) =>
-    `plan-hooks: pushed past ${skipped.join(', ')} for ${plural(count, 'commit')} (above) because of this push's environment; recorded in the worklog ('plan-hooks log'). CI checks them again.\n`,
+    `plan-hooks: pushed past ${skipped.join(', ')} for ${plural(count, 'commit')} (above) because of this push's environment; recorded in the worklog ('${run()} log'). CI checks them again.\n`,
   rangeRebasedFrom: (commit: string) =>
     `  (rebased from ${commit.slice(0, 12)}: the remote already has that commit with the same change (patch-id), so this one is judged as that one is, by its own ancestry; the claims of the new base are listed above, not blocking)\n`,
   rangeSquashedFrom: (tip: string, commits: number) =>
@@ -118,7 +119,7 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
     '  - or settle the claim with its holder (a release or a finished task), or ask the human who runs the agents\n',
   claimsTooCostly: (ms: number, paths: number) =>
     `matching the staged paths against the claims' file patterns took more than ${ms / 1000} s (after ${paths} paths); a plan lists too many patterns that start with a wildcard. Narrow the 'files' patterns (give them a directory prefix), or commit fewer paths at once.`,
-  checkNeedsRange: () => "give the commits to check: plan-hooks check --range origin/main..HEAD",
+  checkNeedsRange: () => `give the commits to check: ${run()} check --range origin/main..HEAD`,
   shallowDeepened: (remote: string) => `plan-hooks check: this clone was shallow; fetched its history from ${remote} (git fetch --unshallow) so each commit is judged against its real parent.\n`,
   shallowNoRemote: () => 'it has no remote to fetch the history from',
   shallowFetchFailed: (remote: string, error: string) => `git fetch --unshallow ${remote} failed: ${error}`,

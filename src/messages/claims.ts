@@ -1,5 +1,6 @@
 // `claim`, `release`, `done`: the edits, their refusals, and claiming through the remote with --push (src/plan/edit.ts, src/remote).
 import { plural } from './plural.js';
+import { run } from './run.js';
 
 export const claimsMessages = {
   /** Since when a task is claimed, when its claim records no time. */
@@ -22,34 +23,34 @@ export const claimsMessages = {
     fix: 'nothing to claim or release; add a new task to the plan for further work',
   }),
   editAlreadyDone: (task: string) => ({ message: `${task} is already completed`, fix: 'nothing to do' }),
-  editNotClaimed: (task: string) => ({ message: `${task} is not claimed`, fix: `nothing to release; claim it with 'plan-hooks claim ${task}'` }),
+  editNotClaimed: (task: string) => ({ message: `${task} is not claimed`, fix: `nothing to release; claim it with '${run()} claim ${task}'` }),
   editHeldLive: (task: string, holder: string, since: string, limit: number, takeover: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${takeover ? '; the claim is not stale, so it cannot be taken over' : ''}`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is older than ${limit} h with no log entry in its work item, use '${run()} claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   editHeldStale: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since}; the claim is stale`,
-    fix: `take it over with 'plan-hooks claim ${task} --takeover' (the work item log and the changelog record the handoff)`,
+    fix: `take it over with '${run()} claim ${task} --takeover' (the work item log and the changelog record the handoff)`,
   }),
   editHeldElsewhere: (task: string, holder: string, since: string, where: string) => ({
     message: `${task} is claimed by ${holder} since ${since} in ${where} (not stale)`,
-    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+    fix: `coordinate with ${holder}, or pick another task; once the claim is stale, '${run()} claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   editReleaseHeldLive: (task: string, holder: string, since: string) => ({
     message: `${task} is claimed by ${holder} since ${since} (not stale); only the holder may release it`,
-    fix: `ask ${holder} to release it; or wait until the claim is stale and take it over ('plan-hooks claim ${task} --takeover'); or ask the human who runs the agents`,
+    fix: `ask ${holder} to release it; or wait until the claim is stale and take it over ('${run()} claim ${task} --takeover'); or ask the human who runs the agents`,
   }),
   editDoneHeld: (task: string, holder: string, since: string, stale: boolean) => ({
     message: `${task} is claimed by ${holder} since ${since}${stale ? ' (stale)' : ''}; only the claimant marks it done`,
     fix: stale
-      ? `take the claim over first ('plan-hooks claim ${task} --takeover'), then 'plan-hooks done ${task}'`
-      : `let ${holder} finish it; or wait until the claim is stale and take it over ('plan-hooks claim ${task} --takeover'); or ask the human who runs the agents`,
+      ? `take the claim over first ('${run()} claim ${task} --takeover'), then '${run()} done ${task}'`
+      : `let ${holder} finish it; or wait until the claim is stale and take it over ('${run()} claim ${task} --takeover'); or ask the human who runs the agents`,
   }),
   editNoAcceptance: (task: string) => ({
     message: `${task} has no acceptance check, so "done" could not be verified`,
     fix: 'add "acceptance" to the task (how to check it is done, e.g. "npm test -- export passes"), then run done again',
   }),
-  editMalformed: (detail: string) => ({ message: `cannot edit this plan: ${detail}`, fix: "run 'plan-hooks validate' and fix the plan first" }),
+  editMalformed: (detail: string) => ({ message: `cannot edit this plan: ${detail}`, fix: `run '${run()} validate' and fix the plan first` }),
   editTakeoverLog: (task: string, actor: string, holder: string, since: string) => ({
     item: `${actor} took over ${task} from ${holder}: the claim, since ${since}, was stale`,
     changelog: `Work on ${task} handed from ${holder} to ${actor} (takeover of a stale claim)`,
@@ -77,7 +78,7 @@ export const claimsMessages = {
     `task '${address}' is in more than one plan: ${candidates.join(', ')}. Name it as <planId>/<taskId>.`,
   editUnknownTask: (address: string, plans: number, broken: string[]) =>
     `no task '${address}' in the ${plural(plans, 'plan file')} found (config "plans"). ` +
-    (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with 'plan-hooks status'; address a task as <planId>/<taskId> or <taskId>.`),
+    (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with '${run()} status'; address a task as <planId>/<taskId> or <taskId>.`),
   /** `plan-hooks --help`'s line for claim; its --help follows. */
   claimPurpose: 'Claim a task: in-progress, claimedBy, claimedAt',
   claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover | --continue] [--push | --local]

@@ -2,6 +2,7 @@
 // is wrong with a JSON file (plans and the configuration).
 import type { JsonSyntaxReason } from '../lib/json-document.js';
 import type { PatternEscape, PatternProblem } from '../lib/pattern.js';
+import { run } from './run.js';
 
 /** The character a JSON reader found, or the end of the file, as a reader sees it. */
 const foundChar = (c: string | null) => (c === null ? 'end of file' : /[\u0000-\u001f\u007f-\u009f]/.test(c) ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0')}` : `'${c}'`);
@@ -25,7 +26,7 @@ Run 'plan-hooks <command> --help' for a command's options.
 Exit codes: 0 success, 1 a check failed or a commit was refused, 2 usage or configuration error.
 `,
   unknownCommand: (name: string, suggestion: string | null) =>
-    `unknown command '${name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Run 'plan-hooks --help' for the list of commands.`,
+    `unknown command '${name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Run '${run()} --help' for the list of commands.`,
   unknownOption: (option: string, suggestion: string | null) =>
     `unknown option '${option}'${suggestion ? ` (did you mean '--${suggestion}'?)` : ''}`,
   unexpectedArgument: (arg: string) => `unexpected argument '${arg}': this command takes none`,

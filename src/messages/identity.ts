@@ -1,4 +1,5 @@
 // Who is committing: `whoami` and a declared name the agent markers contradict (src/identity).
+import { run } from './run.js';
 
 export const identityMessages = {
   /** Where an identity came from, as whoami and the refusals say it. */
@@ -31,7 +32,7 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
       `A declared name must be one of the agents whose markers are present.\n` +
       (what === 'whoami' ? '' : 'Ways forward:\n') +
       `  - remove the declaration that does not match this agent (unset PLAN_HOOKS_AGENT, or 'git config --unset plan-hooks.agent'); plan-hooks then finds who you are by itself\n` +
-      `  - if the work you need is claimed by someone else: coordinate with the holder, or wait until the claim is stale and use 'plan-hooks claim <task> --takeover'\n` +
+      `  - if the work you need is claimed by someone else: coordinate with the holder, or wait until the claim is stale and use '${run()} claim <task> --takeover'\n` +
       `  - if the markers are wrong (a variable left over in a shell), ask the human who runs the agents to fix the environment\n`
     );
   },

@@ -1,5 +1,6 @@
 // init and uninstall: their help, the actions they print (dry-run and for real), their refusals, and the installed shim's own sentences (src/install).
 import { plural } from './plural.js';
+import { run } from './run.js';
 
 /** Why init or uninstall removes a file (after its path, in actRemove). */
 const REMOVED_BECAUSE = {
@@ -51,11 +52,11 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
     `core.hooksPath is set to '${value}', which is not husky's and names no directory (${dir}). Another tool may own it, so plan-hooks will not replace it silently.\n` +
     `  - if that tool is gone: 'git config --unset core.hooksPath', then run init again;\n` +
     `  - if it should hold hook scripts: create the directory, then run init again (plan-hooks installs into it);\n` +
-    `  - or replace it: 'plan-hooks init --force' ('plan-hooks uninstall' puts it back).`,
+    `  - or replace it: '${run()} init --force' ('${run()} uninstall' puts it back).`,
   initSharedHooksPath: (value: string, scope: string) =>
     `core.hooksPath is set to '${value}' in your ${scope} git config, so it serves every repository: plan-hooks will not write into it.\n` +
-    `  - to keep it: add plan-hooks' calls to the hooks there yourself ('plan-hooks hook <name> "$@"');\n` +
-    `  - or give this repository its own hooks: 'plan-hooks init --force' (a local core.hooksPath overrides the ${scope} one here; 'plan-hooks uninstall' removes it).`,
+    `  - to keep it: add plan-hooks' calls to the hooks there yourself ('${run()} hook <name> "$@"');\n` +
+    `  - or give this repository its own hooks: '${run()} init --force' (a local core.hooksPath overrides the ${scope} one here; '${run()} uninstall' removes it).`,
   initChainTaken: (hook: string, chained: string) =>
     `${hook} is not plan-hooks' and ${chained} already exists, so the hook cannot be kept without losing one of them. Merge the two by hand into ${chained}, remove ${hook}, and run init again.`,
   actUnsetHooksPath: (value: string) => `config  unset core.hooksPath (was '${value}'; --force)`,
@@ -70,17 +71,17 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   actClientShim: (path: string) => `write   ${path} (for clients that ignore core.hooksPath: JGit, dulwich)`,
   actManagerConfig: (file: string) => `edit    ${file} (plan-hooks' hooks)`,
   initYarnPnp: () =>
-    `this repository uses yarn Plug'n'Play (no node_modules), where git hooks cannot find plan-hooks. Nothing was changed. Fix: add 'nodeLinker: node-modules' to .yarnrc.yml, run 'yarn install', then run 'plan-hooks init' again.`,
+    `this repository uses yarn Plug'n'Play (no node_modules), where git hooks cannot find plan-hooks. Nothing was changed. Fix: add 'nodeLinker: node-modules' to .yarnrc.yml, run 'yarn install', then run '${run()} init' again.`,
   initManagerHooksPath: (manager: string, value: string, scope: string, install: string) =>
     `this repository's hooks are managed by ${manager}, but core.hooksPath is set (${value}, ${scope} config)${
       manager === 'simple-git-hooks' ? ': simple-git-hooks would rewrite husky\'s hooks there' : `: ${manager} refuses to install under it`
-    }. Nothing was changed. Fix: git config --${scope === 'global' || scope === 'system' ? scope : 'local'} --unset core.hooksPath, run '${install}', then 'plan-hooks init' again.`,
+    }. Nothing was changed. Fix: git config --${scope === 'global' || scope === 'system' ? scope : 'local'} --unset core.hooksPath, run '${install}', then '${run()} init' again.`,
   initSwitchFromHusky: (manager: string, install: string) =>
-    `an earlier 'plan-hooks init' installed plan-hooks through husky here, and ${manager} runs this repository's hooks now. Nothing was changed. Fix: run 'plan-hooks uninstall' (it takes back that install, core.hooksPath and the prepare script included; husky's prepare would set core.hooksPath again on the next install and ${manager}'s hooks would stop running), run '${install}', then 'plan-hooks init' again.`,
+    `an earlier '${run()} init' installed plan-hooks through husky here, and ${manager} runs this repository's hooks now. Nothing was changed. Fix: run '${run()} uninstall' (it takes back that install, core.hooksPath and the prepare script included; husky's prepare would set core.hooksPath again on the next install and ${manager}'s hooks would stop running), run '${install}', then '${run()} init' again.`,
   initPreCommitLayout: (file: string, entry: string) =>
-    `${file} has no block-style 'repos:' list that plan-hooks can add to. Nothing was changed. Add this entry to 'repos:' yourself, then run 'plan-hooks init' again:\n${entry}`,
+    `${file} has no block-style 'repos:' list that plan-hooks can add to. Nothing was changed. Add this entry to 'repos:' yourself, then run '${run()} init' again:\n${entry}`,
   initManagerFormat: (file: string, want: string, snippet: string) =>
-    `plan-hooks does not edit ${file}. Nothing was changed. Add plan-hooks' hooks to it yourself (or move the configuration to ${want}), then run 'plan-hooks init' again:\n${snippet}`,
+    `plan-hooks does not edit ${file}. Nothing was changed. Add plan-hooks' hooks to it yourself (or move the configuration to ${want}), then run '${run()} init' again:\n${snippet}`,
   notePreCommitInstall: () => `pre-commit is not on PATH: install it and run 'pre-commit install' (plan-hooks' pre-commit stage runs from .pre-commit-config.yaml).`,
   noteManagerInstall: (command: string) => `run '${command}' so git runs the hooks plan-hooks added to its configuration.`,
   actCommand: (argv: string[]) => `run     ${argv.join(' ')}`,
@@ -104,11 +105,11 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
     value === null ? `config  unset core.hooksPath` : `config  core.hooksPath = '${value}' (restored)`,
   actRemoveLintStaged: (file: string) => `edit    ${file}: remove the plan-hooks validate task`,
   commandFailed: (command: string, detail: string) =>
-    `'${command}' failed${detail ? `:\n${detail}` : ''}\nFix the cause (network, registry, lockfile), or run it yourself, then run 'plan-hooks init' again.`,
+    `'${command}' failed${detail ? `:\n${detail}` : ''}\nFix the cause (network, registry, lockfile), or run it yourself, then run '${run()} init' again.`,
   huskyMissing: () =>
-    `husky is not in node_modules. Install your dependencies (e.g. 'npm install'), then run 'plan-hooks init' again.`,
+    `husky is not in node_modules. Install your dependencies (e.g. 'npm install'), then run '${run()} init' again.`,
   huskyFailed: (output: string) =>
-    `husky did not install its hooks${output ? `: ${output}` : ''}. Run 'npx husky' to see why, then 'plan-hooks init' again.`,
+    `husky did not install its hooks${output ? `: ${output}` : ''}. Run 'npx husky' to see why, then '${run()} init' again.`,
   dryRunHeader: () => `plan-hooks init --dry-run: these changes would be made (nothing was changed):\n`,
   uninstallDryRunHeader: () => `plan-hooks uninstall --dry-run: these changes would be made (nothing was changed):\n`,
   initNothing: () => `plan-hooks is already installed here: nothing to change.\n`,
@@ -128,8 +129,8 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
       ? `  1. Commit what init wrote: git add ${files.join(' ')}${mode === 'husky' ? ' (and your lockfile)' : ''} && git commit -m "Install plan-hooks"\n` +
         (mode === 'husky' ? `     Worktrees made from that commit on get working hooks on 'git worktree add'.\n` : '')
       : `  1. Nothing to commit: init changed only local settings.\n`) +
-    `  2. Create a plan: plan-hooks new <name>\n` +
-    `  3. Check that every hook runs here: plan-hooks doctor\n` +
+    `  2. Create a plan: ${run()} new <name>\n` +
+    `  3. Check that every hook runs here: ${run()} doctor\n` +
     `  Skip the hooks once: PLAN_HOOKS=0 git commit …   Trace them: PLAN_HOOKS=2 git commit …\n`,
   uninstallDone: (count: number) => `plan-hooks removed (${plural(count, 'change')}).\n`,
   uninstallWorklogKept: (file: string) => `The worklog is kept, as your record of the commits made: ${file} (delete it if you do not want it).\n`,

@@ -1,5 +1,6 @@
 // Plans: the validation problems (schema and rules), the transitions a commit may not make, `validate` and `new` (src/plan).
 import { plural } from './plural.js';
+import { run } from './run.js';
 
 export const planMessages = {
   /** What a work item's tasks say of its status (plan rule item-status). */
@@ -25,7 +26,7 @@ export const planMessages = {
   planTextReason: (message: string, line: number, column: number) => `${message} (line ${line}, column ${column})`,
   transitionPlanIdChanged: (was: string, now: string) => ({
     message: `planId changed from '${was}' to '${now}'; a plan keeps its id for life (tasks are addressed by it)`,
-    fix: `restore "planId": "${was}"; to start a different plan, create a new plan file with 'plan-hooks new'`,
+    fix: `restore "planId": "${was}"; to start a different plan, create a new plan file with '${run()} new'`,
   }),
   transitionCreatedDateChanged: (was: string, now: string) => ({
     message: `createdDate changed from '${was}' to '${now}'; it records when the plan began and never changes`,
@@ -45,15 +46,15 @@ export const planMessages = {
   }),
   transitionClaimMoved: (task: string, holder: string, to: string, since: string, committer: string) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes claimedBy to ${to}`,
-    fix: `if ${holder}'s sessions have stopped, continue it in one step: 'plan-hooks claim ${task} --continue' (it records the handover this commit needs); otherwise coordinate with ${holder}: they can release it ('plan-hooks release ${task}') or hand it over themselves; or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+    fix: `if ${holder}'s sessions have stopped, continue it in one step: '${run()} claim ${task} --continue' (it records the handover this commit needs); otherwise coordinate with ${holder}: they can release it ('${run()} release ${task}') or hand it over themselves; or wait until the claim is stale and use '${run()} claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   transitionClaimedTaskChanged: (task: string, holder: string, since: string, committer: string, fields: string[]) => ({
     message: `${task} is claimed by ${holder} (since ${since}, not stale), and this commit by ${committer} changes it (${fields.join(', ')}); only the holder changes a task while its claim is live`,
-    fix: `restore the task as it is at HEAD (git show HEAD:<file>) and commit your edit without it; coordinate with ${holder} (they change, complete or release it), or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human who runs the agents`,
+    fix: `restore the task as it is at HEAD (git show HEAD:<file>) and commit your edit without it; coordinate with ${holder} (they change, complete or release it), or wait until the claim is stale and use '${run()} claim ${task} --takeover'; or ask the human who runs the agents`,
   }),
   transitionClaimedPlanRemoved: (task: string, holder: string, since: string, committer: string) => ({
     message: `this commit by ${committer} deletes the plan that holds ${task}, claimed by ${holder} (since ${since}, not stale)`,
-    fix: `restore the plan ('git restore --staged --worktree <file>' or 'git checkout HEAD -- <file>'); coordinate with ${holder}, or wait until the claim is stale and use 'plan-hooks claim ${task} --takeover'; or ask the human`,
+    fix: `restore the plan ('git restore --staged --worktree <file>' or 'git checkout HEAD -- <file>'); coordinate with ${holder}, or wait until the claim is stale and use '${run()} claim ${task} --takeover'; or ask the human`,
   }),
   planIdReused: (planId: string, other: string) => ({
     message: `planId '${planId}' is also the planId of ${other}; a task is known as <planId>/<taskId> across all plans, so two plans may not share one`,
@@ -61,11 +62,11 @@ export const planMessages = {
   }),
   transitionClaimedTaskRemoved: (task: string, holder: string, since: string, committer: string) => ({
     message: `${task}, claimed by ${holder} (since ${since}, not stale), was removed by ${committer}`,
-    fix: `restore the task; only ${holder} may remove it while the claim is live (or take it over with 'plan-hooks claim ${task} --takeover' once stale)`,
+    fix: `restore the task; only ${holder} may remove it while the claim is live (or take it over with '${run()} claim ${task} --takeover' once stale)`,
   }),
   transitionCompletedByOther: (address: string, claimant: string, committer: string) => ({
     message: `${address} is marked completed by ${committer}, but its claimant is ${claimant}`,
-    fix: `let ${claimant} complete it ('plan-hooks done ${address}'), or take the claim over first ('plan-hooks claim ${address} --takeover' once stale); or ask the human who runs the agents`,
+    fix: `let ${claimant} complete it ('${run()} done ${address}'), or take the claim over first ('${run()} claim ${address} --takeover' once stale); or ask the human who runs the agents`,
   }),
   plan: {
     jsonSyntax: (detail: string) => ({
@@ -84,7 +85,7 @@ export const planMessages = {
       message: `the key ${JSON.stringify(key)} appears twice in this object (first at line ${first.line}, column ${first.column})`,
       fix: 'Keep one of the two: plan-hooks reads the last one, as JSON.parse does, and other tools may read the first.',
     }),
-    notObject: { message: 'the plan must be a JSON object', fix: 'Start from a template: plan-hooks new <name> writes a valid pair.' },
+    notObject: { message: 'the plan must be a JSON object', fix: `Start from a template: ${run()} new <name> writes a valid pair.` },
     required: (field: string, where: string) => ({
       message: `${where} is missing the required field "${field}"`,
       fix: `Add "${field}" to ${where}.`,
@@ -166,7 +167,7 @@ export const planMessages = {
     }),
     inProgressWithoutClaim: (task: string) => ({
       message: `${task} is in-progress but has no claimedBy`,
-      fix: `Set claimedBy (who works on it) and claimedAt, e.g. with plan-hooks claim ${task}, or set the status back to not-started.`,
+      fix: `Set claimedBy (who works on it) and claimedAt, e.g. with ${run()} claim ${task}, or set the status back to not-started.`,
     }),
     missingHandoff: (item: string) => ({
       message: `multi-session plan has an in-progress or blocked item (${item}) but no handoff`,
@@ -186,7 +187,7 @@ export const planMessages = {
     }),
     staleClaim: (task: string, holder: string, claimedAt: string, hours: number, limit: number, item: string) => ({
       message: `${task} was claimed by ${holder} ${hours} h ago (${claimedAt}) and work item ${item} has no log entry within ${limit} h: the claim is stale`,
-      fix: `If ${holder} is still on it, append a log entry to work item ${item}; otherwise another agent may take it over: plan-hooks claim ${task} --takeover.`,
+      fix: `If ${holder} is still on it, append a log entry to work item ${item}; otherwise another agent may take it over: ${run()} claim ${task} --takeover.`,
     }),
     itemStatusMismatch: (item: string, status: string, detail: string) => ({
       message: `work item ${item} is ${status} but ${detail}`,
@@ -202,7 +203,7 @@ export const planMessages = {
     }),
     missingMarkdown: (md: string) => ({
       message: `the paired Markdown ${md} is missing`,
-      fix: `Create ${md} (why: the problem, the decisions, the risks, how to undo); plan-hooks new <name> writes both files.`,
+      fix: `Create ${md} (why: the problem, the decisions, the risks, how to undo); ${run()} new <name> writes both files.`,
     }),
   },
   /** `plan-hooks --help`'s line for validate; its --help follows. */
@@ -225,9 +226,9 @@ Options:
 Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
 `,
   validateNoPlans: (patterns: string[]) =>
-    `No plan files match ${patterns.join(', ')}. Create one with: plan-hooks new <name>\n`,
-  validateNotInRepo: 'not inside a git repository, so there are no plans to find. Name the plan files to check: plan-hooks validate docs/x-plan.json',
-  validateNoSuchFile: (file: string) => `no such file: ${file}. Name an existing plan file, or run plan-hooks validate with no files to check every plan.`,
+    `No plan files match ${patterns.join(', ')}. Create one with: ${run()} new <name>\n`,
+  validateNotInRepo: `not inside a git repository, so there are no plans to find. Name the plan files to check: ${run()} validate docs/x-plan.json`,
+  validateNoSuchFile: (file: string) => `no such file: ${file}. Name an existing plan file, or run ${run()} validate with no files to check every plan.`,
   validateCannotRead: (file: string, why: string) => `cannot read ${file}: ${why}`,
   validateOutside: (file: string) =>
     `refusing to read ${file}: it is a symbolic link to a file outside the repository. Replace the link with the plan itself, or name the file explicitly to check it.`,
@@ -249,17 +250,17 @@ The name is kebab-case (lowercase letters, digits and single hyphens, e.g. expor
 becomes the planId. Existing files are never overwritten. The new pair passes
 'plan-hooks validate --strict' as written.
 `,
-  newNeedsName: 'name the plan: plan-hooks new <name>, e.g. plan-hooks new export-retry',
+  newNeedsName: `name the plan: ${run()} new <name>, e.g. ${run()} new export-retry`,
   newBadName: (name: string) =>
     `"${name}" is not a usable plan name. Use kebab-case: lowercase letters and digits separated by single hyphens, at most 64 characters (e.g. export-retry).`,
-  newExists: (file: string) => `${file} already exists, and plan-hooks new never overwrites. Pick another name, or edit the existing plan.`,
+  newExists: (file: string) => `${file} already exists, and ${run()} new never overwrites. Pick another name, or edit the existing plan.`,
   newDone: (md: string, json: string, matched: boolean, patterns: string[]) => `Created ${md} (why: problem, decisions, risks, how to undo)
 Created ${json} (where we are: work items, tasks, status, claims)
 
 Next:
   1. Write the problem and the decisions in ${md}.
   2. Replace the example work item and task in ${json} with the real ones.
-  3. Check it: npx plan-hooks validate ${json} --strict
+  3. Check it: ${run()} validate ${json} --strict
   4. Commit both files together; keep the JSON updated in the same commit as the work.
 ${matched ? '' : `\nNote: ${json} does not match the configured plans (${patterns.join(', ')}), so 'validate' with no files and the hooks will not see it.\n`}`,
 };

@@ -1,5 +1,6 @@
 // Rotation: sessions, paused claims, `claim --continue`, `handover`, `ask`, and the successor's pickup (docs/rotation.md).
 import { plural } from './plural.js';
+import { run } from './run.js';
 
 const stoppedWhy = (why: string) =>
   why === 'idle' ? 'idle' : why === 'rate_limit' ? 'stopped at its usage limit (rate_limit)' : why === 'no-session' ? 'no session known here' : `stopped (${why})`;
@@ -17,21 +18,21 @@ export const rotationMessages = {
             ? 'stale'
             : 'no session of it known here (live by the 24 h rule)',
     /** The first way forward of every refusal of a paused claim. */
-    continueFirst: (task: string, holder: string, why: string) => `  - ${holder}'s sessions have stopped (${stoppedWhy(why)}): continue ${task} in one step: 'plan-hooks claim ${task} --continue'\n`,
+    continueFirst: (task: string, holder: string, why: string) => `  - ${holder}'s sessions have stopped (${stoppedWhy(why)}): continue ${task} in one step: '${run()} claim ${task} --continue'\n`,
     openRequest: (task: string, from: string, text: string, at: string) => `  - request on ${task} from ${from} (${at}): "${text}"\n`,
     transitionContinuedLive: (task: string, holder: string, lastSeen: string, committer: string) => ({
       message: `${task} is recorded as continued by ${committer}, but its holder ${holder} is live here: a session of it was seen ${lastSeen}`,
-      fix: `leave the claim to ${holder}; 'plan-hooks ask ${task} "..."' records a request it sees at its next session start; a continuation is accepted once its sessions have ended or gone idle`,
+      fix: `leave the claim to ${holder}; '${run()} ask ${task} "..."' records a request it sees at its next session start; a continuation is accepted once its sessions have ended or gone idle`,
     }),
     transitionHandoverByAgent: (task: string, holder: string, committer: string) => ({
       message: `${task} (held by ${holder}) is recorded as handed over by ${committer}, whose identity is an agent's: only a person hands over a live claim`,
-      fix: `an agent continues a paused claim with 'plan-hooks claim ${task} --continue', or asks the holder: 'plan-hooks ask ${task} "..."'`,
+      fix: `an agent continues a paused claim with '${run()} claim ${task} --continue', or asks the holder: '${run()} ask ${task} "..."'`,
     }),
     continueLive: (task: string, holder: string, state: string) => ({
       message: `${task} is claimed by ${holder}, which is ${state}: it cannot be continued while its holder is at work`,
-      fix: `leave it to ${holder}, or ask it: 'plan-hooks ask ${task} "..."' (shown at its session start, in status and in refusals); a person can hand it over ('plan-hooks handover ${task} --to NAME')`,
+      fix: `leave it to ${holder}, or ask it: '${run()} ask ${task} "..."' (shown at its session start, in status and in refusals); a person can hand it over ('${run()} handover ${task} --to NAME')`,
     }),
-    continueNotHeld: (task: string) => ({ message: `${task} is not claimed by anyone else`, fix: `claim it: 'plan-hooks claim ${task}'` }),
+    continueNotHeld: (task: string) => ({ message: `${task} is not claimed by anyone else`, fix: `claim it: '${run()} claim ${task}'` }),
     continueLog: (task: string, actor: string, holder: string, why: string, at: string | null, left: string) => ({
       item: `${actor} continued ${task} from ${holder}: ${holder} ${stoppedWhy(why)}${at ? ` at ${at}` : ''}${left ? `; left uncommitted: ${left}` : ''}`,
       changelog: `Work on ${task} continued by ${actor} from ${holder} (${stoppedWhy(why)})`,
@@ -46,14 +47,14 @@ export const rotationMessages = {
     handedOver: (task: string, holder: string, to: string) => `handed ${task} over from ${holder} to ${to} (logged in the work item and the changelog)`,
     handoverInAgent: (marker: string, task: string) => ({
       message: `handover is a person's command, and this runs inside an agent session (${marker})`,
-      fix: `an agent continues a paused claim with 'plan-hooks claim ${task} --continue', or asks its holder: 'plan-hooks ask ${task} "..."'`,
+      fix: `an agent continues a paused claim with '${run()} claim ${task} --continue', or asks its holder: '${run()} ask ${task} "..."'`,
     }),
-    handoverNotHeld: (task: string) => ({ message: `${task} is not claimed: nothing to hand over`, fix: `claim it for someone: 'plan-hooks claim ${task} --as NAME'` }),
+    handoverNotHeld: (task: string) => ({ message: `${task} is not claimed: nothing to hand over`, fix: `claim it for someone: '${run()} claim ${task} --as NAME'` }),
     handoverSame: (task: string, to: string) => ({ message: `${task} is already claimed by ${to}`, fix: 'nothing to do' }),
     askLog: (task: string, from: string, to: string, text: string) => `${from} asks ${to} about ${task}: ${text}`,
     asked: (task: string, to: string) => `recorded the request to ${to} on ${task} (shown at its session start, in status and in refusals)`,
-    askNotHeld: (task: string) => ({ message: `${task} is not claimed: there is no holder to ask`, fix: `claim it: 'plan-hooks claim ${task}'` }),
-    askEmpty: 'give the request as text: plan-hooks ask <task> "what you need"',
+    askNotHeld: (task: string) => ({ message: `${task} is not claimed: there is no holder to ask`, fix: `claim it: '${run()} claim ${task}'` }),
+    askEmpty: `give the request as text: ${run()} ask <task> "what you need"`,
     askOwn: (task: string) => ({ message: `${task} is your own claim`, fix: 'nothing to ask yourself' }),
     handoverNeedsTo: 'name who takes the claim: --to NAME',
     /** `plan-hooks --help`'s line for handover; its --help follows. */
@@ -86,11 +87,11 @@ Exit codes: 0 recorded, 1 refused (no holder, your own claim), 2 usage error.
     continueUsage: '--continue continues a claim whose holder has stopped (its sessions ended or went idle)',
     /** pre-tool: the returning holder's notice. */
     continuedNotice: (task: string, by: string, at: string, disputed: boolean) =>
-      `plan-hooks: your task ${task} was continued by ${by} at ${at}, after your session was recorded as stopped${disputed ? ' — but this session acted again soon after that stop, so the continuation is disputed: tell the person running the agents' : ''}. It is ${by}'s claim now: leave its files, pick another task ('plan-hooks status'), or ask ${by} ('plan-hooks ask ${task} "..."').`,
+      `plan-hooks: your task ${task} was continued by ${by} at ${at}, after your session was recorded as stopped${disputed ? ' — but this session acted again soon after that stop, so the continuation is disputed: tell the person running the agents' : ''}. It is ${by}'s claim now: leave its files, pick another task ('${run()} status'), or ask ${by} ('${run()} ask ${task} "..."').`,
     /** Session start: a paused claim the agent can pick up. */
     pickupHeading: () => 'Paused claims you can continue (their holder stopped):',
     pickupTask: (task: string, holder: string, why: string, lastSeen: string | null) =>
-      `- ${task} — held by ${holder}, ${stoppedWhy(why)}${lastSeen ? ` (last seen ${lastSeen})` : ''}. Continue it in one command: plan-hooks claim ${task} --continue`,
+      `- ${task} — held by ${holder}, ${stoppedWhy(why)}${lastSeen ? ` (last seen ${lastSeen})` : ''}. Continue it in one command: ${run()} claim ${task} --continue`,
     pickupField: (label: string, value: string) => `    ${label}: ${value}`,
     pickupCommits: (count: number, since: string) => `    ${plural(count, 'commit')} since the handoff's lastCommit ${since}:`,
     pickupCommit: (sha: string, subject: string, agent: string | null) => `      ${sha} ${subject}${agent ? ` (${agent})` : ''}`,
@@ -99,7 +100,7 @@ Exit codes: 0 recorded, 1 refused (no holder, your own claim), 2 usage error.
     pickupNothingLeft: () => '    nothing left uncommitted in any worktree',
     returnedContinued: (task: string, by: string, at: string) => `Note: your claim ${task} was continued by ${by} at ${at} while you were stopped; it is ${by}'s now.`,
     requestsHeading: () => 'Requests to you:',
-    requestLine: (task: string, from: string, text: string, at: string) => `- ${task}, from ${from} (${at}): "${text}" — answer by releasing, handing over or replying ('plan-hooks ask ${task} "..."')`,
+    requestLine: (task: string, from: string, text: string, at: string) => `- ${task}, from ${from} (${at}): "${text}" — answer by releasing, handing over or replying ('${run()} ask ${task} "..."')`,
     handoversHeading: (count: number, sessionsSeen: boolean) =>
       `${plural(count, 'recorded handover')} in ${count === 1 ? 'this change' : 'these changes'} (${sessionsSeen ? "checked against the agents' sessions recorded here" : 'sessions cannot be seen here: accepted as recorded'}):\n`,
     handoverLine: (commit: string, kind: string, task: string, from: string, to: string, why: string | null, disputed: string | null) =>

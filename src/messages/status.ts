@@ -1,4 +1,5 @@
 // `status` and `log` (src/status, src/commands/status.ts, src/commands/log.ts).
+import { run } from './run.js';
 
 export const statusMessages = {
   /** The headings of `status`, in order. */
@@ -41,8 +42,8 @@ Shows the worklog, newest first: one entry per commit (and per amend or rebase).
   statusDisputed: (count: number) =>
     `Commits that passed pre-commit but not the check of the commit itself: ${count} (local state disagreed with the commit: a tampered claims cache or verified marker, or a path staged after the check). pre-push and CI refuse each of them:`,
   statusMore: (count: number, command?: string) => `  … and ${count} more${command ? `: ${command}` : ''}`,
-  statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with 'plan-hooks new <name>'.`,
-  statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run 'plan-hooks validate ${path}'.`,
+  statusNoPlans: (patterns: string) => `No plan files found (looked for ${patterns}). Create one with '${run()} new <name>'.`,
+  statusUnreadable: (path: string, reason: string) => `  ! ${path}: skipped, ${reason}. Run '${run()} validate ${path}'.`,
   statusDriftNote: (since: string) => `commits since the last handoff update (${since}) that touch no task:`,
-  statusFooter: (file: string) => `\nWorklog: ${file}. More: 'plan-hooks log', 'plan-hooks handoff'.\n`,
+  statusFooter: (file: string) => `\nWorklog: ${file}. More: '${run()} log', '${run()} handoff'.\n`,
 };

@@ -3,7 +3,7 @@
 // and the variables that agent sets, with that agent's documented stdin payload.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -179,6 +179,14 @@ describe('each agent, its installed command, its payload', () => {
       assert.match(r.reply.hookSpecificOutput.additionalContext, /skips git's hooks/, command);
       assert.equal(r.reply.hookSpecificOutput.permissionDecision, undefined, 'a warning never approves the call');
     }
+    // HUSKY=0 changes nothing where husky does not run the hooks, and turns every hook off where it does.
+    assert.match(bash('HUSKY=0 git commit -m x').reply.hookSpecificOutput.additionalContext, /HUSKY=0 changes nothing here/);
+    mkdirSync(join(repo.dir, '.husky/_'), { recursive: true });
+    writeFileSync(join(repo.dir, '.husky/_/h'), '');
+    const underHusky = bash('HUSKY=0 git commit -m x').reply.hookSpecificOutput.additionalContext;
+    assert.match(underHusky, /HUSKY=0 skips every one of them, plan-hooks' included: the commit is neither checked nor recorded here/);
+    assert.doesNotMatch(underHusky, /still checked/);
+    rmSync(join(repo.dir, '.husky'), { recursive: true });
     const gemini = run(repo, 'gemini', 'pre', { session_id: 'g', cwd: repo.dir, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'cat x > src/claude.ts' } });
     assert.match(denial('gemini', gemini.reply)!, /held by claude/);
   });

@@ -37,6 +37,8 @@ test('each source in order: env, git config (per worktree), branch task, agent m
   const contradicted = r.cli(['whoami'], { PLAN_HOOKS_AGENT: 'codex', CLAUDECODE: '1' });
   assert.equal(contradicted.code, 1);
   assert.match(contradicted.stderr, /PLAN_HOOKS_AGENT says 'codex', but this environment is claude's: CLAUDECODE \(claude\)/);
+  // Each way forward on a line of its own.
+  assert.match(contradicted.stderr, /\n {2}- remove the declaration[^\n]*\n {2}- if the work you need/);
   const text = r.cli(['whoami']);
   assert.match(text.stdout, /^codex\n {2}source: git-config/);
   assert.equal(r.cli(['whoami', '--bogus']).code, 2);

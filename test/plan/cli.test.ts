@@ -160,7 +160,8 @@ test('new writes the pair with today\'s date, which passes validate --strict', (
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^Created docs\/demo-plan\.md/m);
   assert.match(r.stdout, /^Created docs\/demo-plan\.json/m);
-  assert.match(r.stdout, /npx plan-hooks validate docs\/demo-plan\.json --strict/);
+  // No package.json: the command is plan-hooks itself (a global install), never an npx lookup.
+  assert.match(r.stdout, /: plan-hooks validate docs\/demo-plan\.json --strict/);
   const plan = JSON.parse(readFileSync(join(repo.dir, 'docs/demo-plan.json'), 'utf8')) as PlanState;
   const d = new Date();
   const today = d.toISOString().slice(0, 10); // UTC, like every date plan-hooks writes
