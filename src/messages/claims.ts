@@ -81,7 +81,7 @@ export const claimsMessages = {
     (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with '${run()} status'; address a task as <planId>/<taskId> or <taskId>.`),
   /** `plan-hooks --help`'s line for claim; its --help follows. */
   claimPurpose: 'Claim a task: in-progress, claimedBy, claimedAt',
-  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover | --continue] [--push | --local]
+  claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover | --continue] [--push | --local] [--json]
 
 Claims a task for you: status in-progress, claimedBy, claimedAt (now, UTC), lastUpdated.
 Re-claiming your own task renews claimedAt. A task held by someone else — in this plan, in
@@ -105,6 +105,9 @@ Options:
                Your other work, staged or not, is not touched; your branch follows only if
                it is the base branch and can fast-forward. ("claimPush": true makes it the default.)
   --local      change this clone's plan file only (the default unless "claimPush" is true)
+  --json       print one JSON object: the task as the plan now says it (command, task, file,
+               status, claimedBy, claimedAt, summary; with --push: pushed); a refusal is a
+               JSON error on stderr ({"error": {command, file, message, fix, exitCode}})
 
 The plan file is rewritten atomically in its own format; commit it with your work (with
 --push it is already committed and pushed).
@@ -113,7 +116,7 @@ also: the remote cannot be reached or did not take the commit), 2 usage error.
 `,
   /** `plan-hooks --help`'s line for release; its --help follows. */
   releasePurpose: 'Release a claimed task',
-  releaseUsage: `Usage: plan-hooks release <planId/taskId | taskId> [--as NAME] [--status not-started|blocked] [--push | --local]
+  releaseUsage: `Usage: plan-hooks release <planId/taskId | taskId> [--as NAME] [--status not-started|blocked] [--push | --local] [--json]
 
 Releases a claim: removes claimedBy and claimedAt and sets the task back to not-started (or
 the status given). Only the holder may release a live claim; a stale claim may be released
@@ -125,13 +128,14 @@ Options:
   --push             push the change as a commit of the plan to the base branch on the remote
                      (see 'plan-hooks claim --help'; "claimPush": true makes it the default)
   --local            change this clone's plan file only
+  --json             print the task after the edit as JSON (see 'plan-hooks claim --help')
 
 The plan file is rewritten atomically in its own format; commit it with your work.
 Exit codes: 0 released, 1 refused, 2 usage error.
 `,
   /** `plan-hooks --help`'s line for done; its --help follows. */
   donePurpose: 'Mark a task completed and log it',
-  doneUsage: `Usage: plan-hooks done <planId/taskId | taskId> [--as NAME] [--summary TEXT] [--push | --local]
+  doneUsage: `Usage: plan-hooks done <planId/taskId | taskId> [--as NAME] [--summary TEXT] [--push | --local] [--json]
 
 Marks a task completed and appends a log entry (date, summary, agent) to its work item.
 Refused when the task has no "acceptance" (how to check it is done), and when someone else
@@ -145,6 +149,7 @@ Options:
   --push            push the change as a commit of the plan to the base branch on the remote
                     (see 'plan-hooks claim --help'; "claimPush": true makes it the default)
   --local           change this clone's plan file only
+  --json            print the task after the edit as JSON (see 'plan-hooks claim --help')
 
 The plan file is rewritten atomically in its own format; commit it with your work.
 Exit codes: 0 done, 1 refused, 2 usage error.

@@ -273,3 +273,34 @@ describe('claims seen elsewhere', () => {
     assert.match(r.stderr, /claimed by claude since .* in branch main \(not stale\)/);
   });
 });
+
+describe('--json', () => {
+  test('claim, release and done print the task as the plan now says it; a refusal is a JSON error on stderr, nothing on stdout', () => {
+    const repo = setup(`${JSON.stringify(plan('export-retry', free()), null, 2)}\n`);
+    const as = { PLAN_HOOKS_AGENT: 'alice' };
+    const claimed = repo.cli(['claim', 'export-retry/upload', '--json'], as);
+    assert.equal(claimed.code, 0, claimed.stderr);
+    const c = JSON.parse(claimed.stdout);
+    assert.deepEqual({ ...c, claimedAt: typeof c.claimedAt, summary: typeof c.summary }, {
+      command: 'claim', task: 'export-retry/upload', file: PLAN, status: 'in-progress', claimedBy: 'alice', claimedAt: 'string', summary: 'string', reformatted: false,
+    });
+    const refused = repo.cli(['claim', 'export-retry/upload', '--json'], { PLAN_HOOKS_AGENT: 'bob' });
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, '');
+    const e = JSON.parse(refused.stderr).error;
+    assert.equal(e.command, 'claim');
+    assert.equal(e.file, PLAN);
+    assert.equal(e.refused, true);
+    assert.match(e.message, /alice/);
+    assert.ok(e.fix.length > 0);
+    const released = JSON.parse(repo.cli(['release', 'upload', '--json'], as).stdout);
+    assert.deepEqual([released.command, released.status, released.claimedBy], ['release', 'not-started', null]);
+    const done = repo.cli(['done', 'export-retry/upload', '--json', '--summary', 'shipped'], as);
+    assert.equal(done.code, 0, done.stderr);
+    assert.deepEqual([JSON.parse(done.stdout).command, JSON.parse(done.stdout).status, JSON.parse(done.stdout).claimedBy], ['done', 'completed', 'alice']);
+    // An unknown task is an error like any other under --json.
+    const unknown = repo.cli(['claim', 'nope', '--json'], as);
+    assert.equal(unknown.code, 1);
+    assert.match(JSON.parse(unknown.stderr).error.message, /nope/);
+  });
+});

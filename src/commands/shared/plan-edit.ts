@@ -16,7 +16,7 @@ import { readPlanText } from '../../plan/plan-text.js';
 import { readTextFileSync } from '../../fs/text.js';
 import { matchesAddress, taskKey } from '../../core/task-key.js';
 import type { PlanState } from '../../core/plan-types.js';
-import { sanitize } from '../../term.js';
+import { jsonText, sanitize } from '../../term.js';
 import { type CommandSpec, type Options, parseCommandArgs, usageError } from './args.js';
 
 export type Values = Record<string, string | boolean | undefined>;
@@ -60,11 +60,13 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   // --as is a declaration like PLAN_HOOKS_AGENT: it must agree with the agent markers present.
   const conflict = typeof values.as === 'string' ? identityConflict({ name: actor, source: 'option', detail: '--as' }, seen.markers, config.aliases) : seen.conflict;
   if (conflict) {
+    if (values.json === true) return refusedJson(spec.command, null, messages.identityConflict(conflict, 'edit'), '');
     process.stderr.write(sanitize(messages.identityConflict(conflict, 'edit')));
     return EXIT.failed;
   }
   const early = spec.precheck?.(seen, values, address) ?? null;
   if (early) {
+    if (values.json === true) return refusedJson(spec.command, null, early.message, early.fix);
     process.stderr.write(sanitize(messages.editRefused(spec.command, '-', early.message, early.fix)));
     return EXIT.failed;
   }
@@ -77,14 +79,39 @@ export async function runPlanEdit(argv: string[], spec: PlanEdit): Promise<numbe
   const ctx: EditContext = { actor, aliases: config.aliases, now: seen.now, staleAfterHours: config.staleAfterHours };
   const outcome = decideEdit(spec, target, ctx, values, seen.claims, extra);
   if (!outcome.ok) {
+    if (values.json === true) return refusedJson(spec.command, target.file, outcome.message, outcome.fix);
     process.stderr.write(sanitize(messages.editRefused(spec.command, target.file, outcome.message, outcome.fix)));
     return EXIT.failed;
   }
   const format = detectJsonFormat(target.text);
   const reformatted = formatJson(target.plan, format) !== target.text;
   writeFileAtomic(join(root, target.file), formatJson(outcome.plan, format), target.text);
-  process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
+  if (values.json === true) process.stdout.write(editJson(spec.command, target.file, outcome.plan, target.taskId, outcome.summary, { reformatted }));
+  else process.stdout.write(sanitize(messages.editWritten(target.file, outcome.summary, reformatted)));
   return EXIT.ok;
+}
+
+/**
+ * `--json`'s answer for a written edit: the task as the plan now says it. A refusal is JSON on
+ * stderr, in the shape of every other error under --json (src/errors.ts), with the fix.
+ */
+export function editJson(command: string, file: string, plan: PlanState, taskId: string, summary: string, more: Record<string, unknown>): string {
+  const task = taskOf(plan, taskId);
+  return `${jsonText({ command, task: taskKey(plan.planId, taskId), file, status: task?.status ?? null, claimedBy: task?.claimedBy ?? null, claimedAt: task?.claimedAt ?? null, summary: sanitize(summary), ...more })}\n`;
+}
+
+export function refusedJson(command: string, file: string | null, message: string, fix: string): number {
+  process.stderr.write(`${jsonText({ error: { command, file, message: sanitize(message), fix: sanitize(fix), exitCode: EXIT.failed, internal: false, refused: true } })}\n`);
+  return EXIT.failed;
+}
+
+function taskOf(plan: PlanState, taskId: string): { status?: unknown; claimedBy?: unknown; claimedAt?: unknown } | undefined {
+  const items = Array.isArray(plan.workItems) ? plan.workItems : [];
+  for (const item of items) {
+    const task = (Array.isArray(item?.tasks) ? item.tasks : []).find((t) => t?.id === taskId);
+    if (task) return task as { status?: unknown; claimedBy?: unknown; claimedAt?: unknown };
+  }
+  return undefined;
 }
 
 /** The edit `spec` makes of the located task, or the refusal: someone else's live claim elsewhere comes first. */
@@ -109,7 +136,7 @@ function heldElsewhere(claims: LiveClaim[], key: string, ctx: EditContext): Live
 }
 
 function parse(argv: string[], spec: PlanEdit): { values: Values; address: string } {
-  const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, push: { type: 'boolean' }, local: { type: 'boolean' }, ...spec.options }, positionals: true });
+  const parsed = parseCommandArgs(argv, { ...spec, options: { as: { type: 'string' }, push: { type: 'boolean' }, local: { type: 'boolean' }, json: { type: 'boolean' }, ...spec.options }, positionals: true });
   const values = parsed.values as Values;
   if (spec.textPositional && parsed.positionals.length === 2) values.text = parsed.positionals[1];
   else if (parsed.positionals.length !== 1) throw usageError(spec, spec.textPositional ? messages.rotation.askEmpty : messages.editOneTask);

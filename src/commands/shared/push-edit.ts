@@ -26,7 +26,7 @@ import { detectJsonFormat, formatJson } from '../../lib/json-format.js';
 import { taskKey } from '../../core/task-key.js';
 import { MAX_TRIES, type Target, classifyPush, editCommitMessage, localUpdate, pushTarget, retryWait } from '../../remote/push-claim.js';
 import { sanitize } from '../../term.js';
-import { type PlanEdit, type Values, decideEdit, findTask } from './plan-edit.js';
+import { type PlanEdit, type Values, decideEdit, editJson, findTask, refusedJson } from './plan-edit.js';
 import { branchRemotes } from '../../git/queries.js';
 
 export interface PushEdit {
@@ -43,7 +43,7 @@ export interface PushEdit {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const fail = (text: string) => {
+const failText = (text: string) => {
   process.stderr.write(sanitize(text));
   return EXIT.failed;
 };
@@ -61,6 +61,8 @@ async function resolveTarget(repo: Repository): Promise<Target | 'no-remote' | {
 export async function pushPlanEdit(p: PushEdit): Promise<number> {
   const { repo, spec } = p;
   const command = spec.command;
+  // Under --json each refusal is one JSON error on stderr (./plan-edit.ts).
+  const fail = (text: string) => (p.values.json === true ? refusedJson(command, null, text, '') : failText(text));
   const target = await resolveTarget(repo);
   if (target === 'no-remote') return fail(messages.pushNoRemote(command));
   if ('ambiguous' in target) return fail(messages.pushNoTarget(command, target.ambiguous));
@@ -93,8 +95,13 @@ export async function pushPlanEdit(p: PushEdit): Promise<number> {
     if (verdict === 'race') continue;
     if (verdict === 'failed') return fail(messages.pushFailed(command, target.remote, target.branch, pushed.stderr.trim() || pushed.stdout.trim()));
     await updateRef(repo.root, `refs/remotes/${where}`, commit);
+    const local = await bringLocal(repo, target, where, commit);
+    if (p.values.json === true) {
+      process.stdout.write(editJson(command, located.file, outcome.plan, located.taskId, outcome.summary, { pushed: { to: where, commit, tries: attempt }, local: sanitize(local.trim()) }));
+      return EXIT.ok;
+    }
     process.stdout.write(sanitize(messages.pushDone(where, located.file, outcome.summary, commit, attempt)));
-    process.stdout.write(sanitize(await bringLocal(repo, target, where, commit)));
+    process.stdout.write(sanitize(local));
     return EXIT.ok;
   }
   return fail(messages.pushGaveUp(command, where, MAX_TRIES));
