@@ -1,13 +1,12 @@
 // `plan-hooks init`: decide every change from the repository's facts, print it (--dry-run) or
 // apply it, and record what was done for uninstall.
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parseCommandArgs } from './shared/args.js';
 import type { Command } from './shared/command.js';
 import { EXIT, UserError } from '../errors.js';
 import { PACKAGE_FILES } from '../core/install/package-manager.js';
 import { restore, save, touchedBy } from '../install/rollback.js';
-import type { Action } from '../core/install/action.js';
-import { runActions } from '../install/actions.js';
+import { filesToCommit, runActions } from '../install/actions.js';
 import { gatherFacts } from '../install/facts.js';
 import { writeManifest } from '../install/manifest.js';
 import { mergeManifest } from '../core/install/manifest.js';
@@ -19,22 +18,6 @@ import { AGENT_KINDS } from '../agents/kinds.js';
 import { UsageError } from '../errors.js';
 
 /** The files init changed that belong in the repository (what the user commits next). */
-function filesToCommit(actions: Action[], root: string, commonDir: string): string[] {
-  const inside = (dir: string, path: string) => {
-    const rel = relative(dir, path);
-    return !rel.startsWith('..') && !isAbsolute(rel);
-  };
-  const files = new Set<string>();
-  for (const action of actions) {
-    const path = action.kind === 'write' || action.kind === 'editJson' ? action.path : null;
-    if (action.kind === 'command') files.add('package.json');
-    if (path === null || !inside(root, path) || inside(commonDir, path)) continue;
-    const rel = relative(root, path);
-    files.add(rel.startsWith('.husky/') ? '.husky' : rel);
-  }
-  return [...files].sort();
-}
-
 const command: Command = {
   async run(argv) {
     const { values } = parseCommandArgs(argv, {

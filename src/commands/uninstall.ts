@@ -1,7 +1,8 @@
 // `plan-hooks uninstall`: take back exactly what init added (see core/install/uninstall-actions.ts).
 import type { Command } from './shared/command.js';
 import { EXIT } from '../errors.js';
-import { runActions } from '../install/actions.js';
+import { filesToCommit, runActions } from '../install/actions.js';
+import { trackedPathsSync } from '../git/sync.js';
 import { parseCommandArgs } from './shared/args.js';
 import { gatherFacts } from '../install/facts.js';
 import { removeManifest } from '../install/manifest.js';
@@ -24,6 +25,7 @@ const command: Command = {
     removeManifest(facts.commonDir);
     removeAgentRecord(facts.commonDir);
     process.stdout.write(messages.uninstallDone(actions.length));
+    process.stdout.write(messages.uninstallCommit(trackedPathsSync(filesToCommit(actions, facts.root, facts.commonDir), facts.root)));
     if (facts.worklog) process.stdout.write(messages.uninstallWorklogKept(facts.worklog));
     return EXIT.ok;
   },

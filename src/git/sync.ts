@@ -21,6 +21,13 @@ export function gitSync(args: string[], opts: GitOptions = {}): string {
   }
 }
 
+/** Which of `paths` (files or directories, relative to `cwd`) the index tracks something at, in their order. */
+export function trackedPathsSync(paths: string[], cwd: string): string[] {
+  if (paths.length === 0) return [];
+  const listed = gitSync(['ls-files', '-z', '--', ...paths], { cwd }).split('\0').filter(Boolean);
+  return paths.filter((p) => listed.some((f) => f === p || f.startsWith(`${p}/`)));
+}
+
 /** The common dir the worktrees of the repository around `cwd` share, absolute. */
 export const commonDirSync = (cwd?: string) => gitSync(['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd }).trim();
 

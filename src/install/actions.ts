@@ -2,7 +2,7 @@
 // the sentence that describes it): --dry-run prints them, a real run applies them in order.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { UserError } from '../errors.js';
 import { commonDirSync, setLocalConfigSync, unsetLocalConfigSync } from '../git/sync.js';
 import { detectJsonFormat, formatJson } from '../lib/json-format.js';
@@ -44,9 +44,11 @@ export function apply(action: Action): void {
       return;
     case 'command': {
       const [cmd, ...args] = action.argv as [string, ...string[]];
-      const r = spawnSync(cmd, args, { cwd: action.cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+      // Its output goes to stderr as it runs (init's stdout stays its own list): the progress
+      // of a dependency install, and why it failed.
+      const r = spawnSync(cmd, args, { cwd: action.cwd, stdio: ['ignore', 2, 2] });
       if (r.status !== 0) {
-        throw new UserError(messages.commandFailed(action.argv.join(' '), (r.stderr || r.error?.message || '').trim()));
+        throw new UserError(messages.commandFailed(action.argv.join(' '), r.error?.message ?? messages.commandOutputAbove()));
       }
       return;
     }
@@ -76,8 +78,25 @@ function mainRoots(root: string): string[] {
 export function runActions(actions: Action[], dryRun: boolean, header: string): void {
   if (dryRun) process.stdout.write(header);
   for (const action of actions) {
-    if (!dryRun) apply(action);
+    // Said before it runs: a package manager's install takes seconds, and its output follows.
     process.stdout.write(`  ${action.what}\n`);
+    if (!dryRun) apply(action);
   }
 }
 
+/** The files in the working tree the actions changed, written or removed, for the `git add` a person runs next. */
+export function filesToCommit(actions: Action[], root: string, commonDir: string): string[] {
+  const inside = (dir: string, path: string) => {
+    const rel = relative(dir, path);
+    return !rel.startsWith('..') && !isAbsolute(rel);
+  };
+  const files = new Set<string>();
+  for (const action of actions) {
+    const path = action.kind === 'write' || action.kind === 'editJson' || action.kind === 'remove' ? action.path : null;
+    if (action.kind === 'command') files.add('package.json');
+    if (path === null || !inside(root, path) || inside(commonDir, path)) continue;
+    const rel = relative(root, path);
+    files.add(rel.startsWith('.husky/') ? '.husky' : rel);
+  }
+  return [...files].sort();
+}

@@ -6,6 +6,7 @@ import { run } from './run.js';
 const REMOVED_BECAUSE = {
   runner: 'the hook runner',
   runnerTracked: 'the hook managers call the tracked runner now',
+  lefthookUnused: "lefthook's script for a hook only plan-hooks used",
   shim: 'plan-hooks shim',
   onlyOurs: 'only plan-hooks was in it',
   onlyPlanState: 'only the Plan State block was in it',
@@ -133,6 +134,10 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
     `  3. Check that every hook runs here: ${run()} doctor\n` +
     `  Skip the hooks once: PLAN_HOOKS=0 git commit …   Trace them: PLAN_HOOKS=2 git commit …\n`,
   uninstallDone: (count: number) => `plan-hooks removed (${plural(count, 'change')}).\n`,
+  /** The tracked files uninstall changed: committed, or the next commit still carries plan-hooks' files (and the pre-commit framework refuses a commit while its configuration is changed and unstaged). */
+  uninstallCommit: (files: string[]) =>
+    files.length > 0 ? `Commit the removal: git add ${files.join(' ')} && git commit -m "Remove plan-hooks"\n` : '',
+  commandOutputAbove: () => 'its output is above',
   uninstallWorklogKept: (file: string) => `The worklog is kept, as your record of the commits made: ${file} (delete it if you do not want it).\n`,
   shimNoNode: () =>
     `plan-hooks: node was not found, so this hook could not run. Install Node 20 or later, or make it visible to git hooks: put the PATH setup (e.g. for nvm: export NVM_DIR="$HOME/.nvm"; . "$NVM_DIR/nvm.sh") in ~/.config/plan-hooks/init.sh. Bypass once: PLAN_HOOKS=0 git commit … (or git commit --no-verify).`,

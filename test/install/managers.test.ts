@@ -154,6 +154,15 @@ test('lefthook (Node): no husky, lefthook install still works after init, its ow
   const un = repo.cli(['uninstall']);
   assert.equal(un.code, 0, un.stderr);
   assert.equal(read(repo, 'lefthook.yml'), config);
+  // lefthook's scripts for the hooks only plan-hooks used go; its pre-commit (the user's block) stays.
+  assert.ok(existsSync(join(repo.dir, '.git/hooks/pre-commit')));
+  for (const hook of ['prepare-commit-msg', 'post-commit', 'pre-push']) assert.ok(!existsSync(join(repo.dir, '.git/hooks', hook)), hook);
+  const commitLine = /Commit the removal: git add ([^\n]*) && git commit -m "Remove plan-hooks"/.exec(un.stdout);
+  assert.ok(commitLine, un.stdout);
+  for (const file of ['lefthook.yml', '.plan-hooks/plan-hooks.sh', 'AGENTS.md']) assert.ok(commitLine[1]!.split(' ').includes(file), `${file} in: ${commitLine[1]}`);
+  const after = repo.tryGit(['commit', '-qam', 'after uninstall'], TRACE);
+  assert.match(after.stdout + after.stderr, /USER-LINT-RAN/);
+  assert.deepEqual(hooksRan(after.stdout + after.stderr), []);
   repo.remove();
 });
 

@@ -42,6 +42,8 @@ test('npx plan-hooks init from the packed tarball: husky installed, hooks run in
   const init = run('npx', ['plan-hooks', 'init'], repo.dir);
   assert.equal(init.code, 0, init.stderr + init.stdout);
   assert.match(init.stdout, /npm install --save-dev --no-audit --no-fund husky@9\.1\.7/);
+  // The install's own output, as it runs (on stderr: init's stdout is its list of changes).
+  assert.match(init.stderr, /added \d+ package/);
   const pkg = JSON.parse(readFileSync(join(repo.dir, 'package.json'), 'utf8'));
   assert.equal(pkg.devDependencies.husky, '^9.1.7');
   assert.match(pkg.devDependencies['plan-hooks'], /^file:.*plan-hooks-0\.1\.0\.tgz$/, 'the tarball dependency is kept exactly');

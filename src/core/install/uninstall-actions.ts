@@ -8,7 +8,7 @@ import { removeSection } from '../../lib/marked-sections.js';
 import { messages } from '../../messages/index.js';
 import type { InstallFacts } from './install-facts.js';
 import type { Action } from './action.js';
-import { PRE_COMMIT_FILE, removeSections, removeSimpleGitHooksCommand } from './managers.js';
+import { PRE_COMMIT_FILE, hookOwner, removeSections, removeSimpleGitHooksCommand } from './managers.js';
 import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, TRACKED_RUNNER, programArgv } from './names.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
 import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript } from './sections.js';
@@ -154,13 +154,24 @@ function decidePackage(facts: InstallFacts, actions: Action[]): void {
 
 /** plan-hooks' entries in the other managers' configurations, then the manager re-installed from it. */
 function decideManagers(facts: InstallFacts, actions: Action[]): void {
+  const rel = (p: string) => relative(facts.root, p) || '.';
   if (facts.preCommitConfig !== null) {
     const rest = removeSections(facts.preCommitConfig);
     if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: rest, what: messages.actRemoveSection(PRE_COMMIT_FILE) });
   }
   if (facts.lefthookConfig) {
     const rest = removeSections(facts.lefthookConfig.text);
-    if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, facts.lefthookConfig.file), content: rest, what: messages.actRemoveSection(facts.lefthookConfig.file) });
+    if (rest !== null) {
+      actions.push({ kind: 'write', path: join(facts.root, facts.lefthookConfig.file), content: rest, what: messages.actRemoveSection(facts.lefthookConfig.file) });
+      // lefthook's scripts for the hooks only plan-hooks' commands used: its configuration no
+      // longer names them, and lefthook install never takes a script back.
+      for (const hook of HOOKS) {
+        const file = facts.hookFiles[hook];
+        if (!file || hookOwner(file.content, SHIM_MARK) !== 'lefthook' || new RegExp(`^${hook}:`, 'm').test(rest)) continue;
+        const path = join(facts.hooksDir, hook);
+        actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'lefthookUnused') });
+      }
+    }
   }
   const strip = (config: Record<string, unknown>) => {
     for (const hook of HOOKS) {
