@@ -180,6 +180,8 @@ describe('each agent, its installed command, its payload', () => {
       assert.equal(r.reply.hookSpecificOutput.permissionDecision, undefined, 'a warning never approves the call');
     }
     // HUSKY=0 changes nothing where husky does not run the hooks, and turns every hook off where it does.
+    // This repository's hooks are git's own (.git/hooks), whatever a test before left in .husky.
+    rmSync(join(repo.dir, '.husky'), { recursive: true, force: true });
     assert.match(bash('HUSKY=0 git commit -m x').reply.hookSpecificOutput.additionalContext, /HUSKY=0 changes nothing here/);
     mkdirSync(join(repo.dir, '.husky/_'), { recursive: true });
     writeFileSync(join(repo.dir, '.husky/_/h'), '');
