@@ -40,7 +40,7 @@ test('claim without --continue on a paused claim: refused, and the fix names --c
     assert.equal(runHook(wt, wt.dir, 'claude', 'SessionEnd', claude.end(wt.dir, 'c-1')).code, 0);
     const r = wt.cli(['claim', TASK], CODEX);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, new RegExp(`fix: claude's sessions have stopped \\(stopped \\(prompt_input_exit\\)\\): continue ${TASK} in one step: 'plan-hooks claim ${TASK} --continue'`));
+    assert.match(r.stderr, new RegExp(`fix: claude's sessions have stopped \\(stopped \\(prompt_input_exit\\)\\): continue ${TASK} in one step: '[^']*plan-hooks claim ${TASK} --continue'`));
   } finally {
     repo.remove();
     removeDir(wt.dir);

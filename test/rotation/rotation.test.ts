@@ -51,7 +51,7 @@ function codexContinues(wt: Repo, why: RegExp): void {
   const reason = denied(before);
   assert.ok(reason, 'the paused claim still refuses an edit until it is continued');
   const ways = reason.slice(reason.indexOf('Ways forward:'));
-  assert.match(ways.split('\n')[1]!, new RegExp(`claude's sessions have stopped .*'plan-hooks claim ${TASK} --continue'`), 'the first way forward is --continue');
+  assert.match(ways.split('\n')[1]!, new RegExp(`claude's sessions have stopped .*'[^']*plan-hooks claim ${TASK} --continue'`), 'the first way forward is --continue');
 
   const cont = wt.cli(['claim', TASK, '--continue'], CODEX);
   assert.equal(cont.code, 0, cont.stderr);
@@ -145,7 +145,7 @@ describe('rotation: claude stops at its usage limit, codex continues', () => {
     const inAgent = wt.cli(['handover', TASK, '--to', 'codex'], CODEX);
     assert.equal(inAgent.code, 1);
     assert.match(inAgent.stderr, /a person's command.*CODEX_SANDBOX/);
-    assert.match(inAgent.stderr, new RegExp(`'plan-hooks claim ${TASK} --continue'`));
+    assert.match(inAgent.stderr, new RegExp(`'[^']*plan-hooks claim ${TASK} --continue'`));
     const byPerson = wt.cli(['handover', TASK, '--to', 'codex']);
     assert.equal(byPerson.code, 0, byPerson.stderr);
     wt.git('add', 'docs/export-plan.json');
