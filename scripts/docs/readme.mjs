@@ -8,20 +8,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docsEnv } from './env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-readme-'));
 const app = join(base, 'my-app');
 const env = {
-  PATH: process.env.PATH,
-  HOME: base,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'Dana',
-  GIT_AUTHOR_EMAIL: 'dana@example.com',
-  GIT_COMMITTER_NAME: 'Dana',
-  GIT_COMMITTER_EMAIL: 'dana@example.com',
-  NO_COLOR: '1',
+  ...docsEnv(base, 'Dana'),
   npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? base, '.npm'),
   npm_config_update_notifier: 'false',
 };

@@ -9,23 +9,14 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docsEnv } from './env.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = join(root, 'dist', 'src', 'cli.js');
 const base = mkdtempSync(join(tmpdir(), 'plan-hooks-rotation-doc-'));
 const dir = join(base, 'demo');
 const wt = join(base, 'demo-wt');
-const env = {
-  PATH: process.env.PATH,
-  HOME: base,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'Pat',
-  GIT_AUTHOR_EMAIL: 'pat@example.com',
-  GIT_COMMITTER_NAME: 'Pat',
-  GIT_COMMITTER_EMAIL: 'pat@example.com',
-  NO_COLOR: '1',
-};
+const env = docsEnv(base, 'Pat');
 const CLAUDE = { CLAUDECODE: '1', CLAUDE_PROJECT_DIR: wt };
 const CODEX = { CODEX_SANDBOX: 'seatbelt' };
 const clean = (text) => text.replaceAll(base, '~').replace(/\b[0-9a-f]{12}\b/g, (m) => m).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '2026-12-03T10:00:00Z').replace(/\(\d+ min ago\)/g, '(0 min ago)');
