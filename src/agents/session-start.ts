@@ -11,6 +11,7 @@ import { messages } from '../messages/index.js';
 import { run } from '../messages/run.js';
 import { asPlan, type PlanFile } from '../plan/snapshot.js';
 import type { AgentKind } from './kinds.js';
+import { byCodeUnit } from '../lib/order.js';
 
 /** Claims listed per heading before the rest are counted. */
 const MAX_CLAIMS = 10;
@@ -43,7 +44,7 @@ export function renderSessionStart(input: {
     const plan = asPlan(v.plan);
     if (typeof plan !== 'string') plans.push({ path: v.file, plan });
   }
-  plans.sort((a, b) => a.path.localeCompare(b.path));
+  plans.sort((a, b) => byCodeUnit(a.path, b.path));
   const open = openPlans(plans);
   const mine = input.claims.filter((c) => sameAgent(c.holder, identity.name, input.config.aliases));
   const others = input.claims.filter((c) => !mine.includes(c));

@@ -3,8 +3,7 @@
 import validateConfig from '../generated/config.v1.validator.js';
 import type { AjvError } from '../generated/ajv-error.js';
 import { messages } from '../messages/index.js';
-import { formatPath, pointerToPath } from '../lib/json-document.js';
-import { show } from '../problems/schema-problems.js';
+import { formatPath, pointerToPath, show } from '../lib/json-document.js';
 import { DEFAULT_CONFIG } from './config.js';
 import { compilePattern, PatternError } from '../lib/pattern.js';
 

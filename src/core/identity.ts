@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 // area, since all of ../messages/index.js is a bundle of its own that a silent commit never loads.
 import { identityMessages } from '../messages/identity.js';
 import { KNOWN_MARKERS } from './known-markers.js';
+import { byCodeUnit } from '../lib/order.js';
 
 export type IdentitySource = 'agent-hook' | 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
 
@@ -132,7 +133,7 @@ export function branchHolder(
   aliases: Config['aliases'],
 ): { name: string; task: string } | null {
   if (!branch) return null;
-  const bound = claims.filter((c) => c.branch === branch).sort((a, b) => a.task.localeCompare(b.task));
+  const bound = claims.filter((c) => c.branch === branch).sort((a, b) => byCodeUnit(a.task, b.task));
   if (bound.length === 0) return null;
   if (bound.some((c) => !sameAgent(c.holder, bound[0]!.holder, aliases))) return null;
   return { name: bound[0]!.holder, task: bound[0]!.task };

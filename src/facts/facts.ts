@@ -19,7 +19,7 @@ import { parsePlanJson } from '../claims/versions.js';
 import { UsageError } from '../errors.js';
 import { readObjects } from '../git/cat-file.js';
 import { type Change, INDEX_DIFF, INDEX_JSON, PICKED_JSON_DIFF, parseRawDiff, revisionJsonDiff, worktreeDiff } from '../git/changes.js';
-import { type BatchCommand, gitQueries, gitQuery } from '../git/git.js';
+import { type BatchCommand, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
 import { type RefReads, type Repository, mergeHeadTexts, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
@@ -29,7 +29,9 @@ import { identityMessages } from '../messages/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { distinctPlans, remoteBranches, remotePlans } from '../remote/remote-claims.js';
 import { type RawChange, blobsAt, regularBlobs } from './plan-blobs.js';
-import { messages } from '../messages/index.js';
+// The version labels are part of the decided cache's key, made on every commit: read from their
+// area, so a silent commit does not load every sentence (as identity's, above).
+import { claimsMessages } from '../messages/claims.js';
 
 export type FactsSource = { kind: 'index' } | { kind: 'commit'; commit: string } | { kind: 'worktree' };
 
@@ -213,18 +215,22 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const prefetchedBase = repo.base?.ref !== undefined && onBase?.ref === repo.base.ref ? parseRawDiff(onBase.out) : null;
   const baseDiff = repo.base && repo.base.commit !== repo.head ? regularBlobs(prefetchedBase ?? (await gitQuery(revisionJsonDiff(repo.base.commit), repo.root))) : null;
   const otherHeads = [...new Set(repo.otherWorktrees.map((w) => w.head).filter((h): h is string => h !== null && h !== repo.head && h !== repo.base?.commit))];
-  const worktreeDiffs = await gitQueries(Object.fromEntries(otherHeads.map((h, i) => [i, revisionJsonDiff(h)])), repo.root);
 
   const planBlobs = (m: Map<string, string>) => new Map([...m].filter(([path]) => plans.matches(path)));
   const headPlans = planBlobs(head);
   const indexPlans = planBlobs(index);
   const basePlans = baseDiff ? planBlobs(blobsAt(index, baseDiff)) : new Map<string, string>();
-  const worktreePlans = otherHeads.map((h, i) => ({ head: h, plans: planBlobs(blobsAt(index, regularBlobs(worktreeDiffs[i] ?? []))) }));
-  // The remote-tracking branches' plans (claims made in other clones, after a fetch), where they
-  // differ from HEAD's and the base's (src/remote/remote-claims.ts).
+  // The other worktrees' and the remote-tracking branches' plans (claims made in other clones,
+  // after a fetch), read in one pass through the listings cache, so a commit seen before costs no
+  // git process (src/remote/remote-claims.ts); the remote's only where they differ from HEAD's
+  // and the base's.
   const branches = await remoteBranches(repo.root, config, now, repo.base?.name ?? null, refListing);
+  const worktreeTips = otherHeads.map((commit) => ({ name: commit, ref: '', commit, time: 0 }));
+  const tipPlans = await remotePlans(repo.root, repo.gitDir, [...branches, ...worktreeTips], { globs: config.plans, roots: plans.roots, matches: plans.matches });
+  const ofWorktrees = new Set(worktreeTips);
+  const worktreePlans = otherHeads.map((h) => ({ head: h, plans: new Map(tipPlans.filter((p) => ofWorktrees.has(p.branch) && p.branch.commit === h).map((p) => [p.file, p.oid])) }));
   const remote = distinctPlans(
-    await remotePlans(repo.root, repo.gitDir, branches, { globs: config.plans, roots: plans.roots, matches: plans.matches }),
+    tipPlans.filter((p) => !ofWorktrees.has(p.branch)),
     (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,
   );
 
@@ -243,12 +249,12 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   }
   for (const { head: h, plans: wp } of worktreePlans) {
     const tree = repo.otherWorktrees.find((w) => w.head === h)!;
-    const label = messages.sourceWorktree(tree.path, tree.branch);
+    const label = claimsMessages.sourceWorktree(tree.path, tree.branch);
     for (const [file, oid] of wp) if (headPlans.get(file) !== oid && basePlans.get(file) !== oid) refs.push({ source: { kind: 'worktree', label }, file, oid });
   }
   for (const r of remote) refs.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, oid: r.oid });
   // The first commit: nothing stood before it, so what it brings is the rule (as its configuration is).
-  if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: messages.sourceFirstCommitIndex() }, file, oid });
+  if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: claimsMessages.sourceFirstCommitIndex() }, file, oid });
 
   // The common commit changes no plan: the claims these versions decide are the cached ones
   // (../claims/decided-cache.ts), read only near the paths the commit touches. A change to a

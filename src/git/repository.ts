@@ -14,6 +14,7 @@ import { REF_FORMAT, parseRefListing } from './remote.js';
 import { takePrefetched } from './prefetch.js';
 import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
+import { byCodeUnit } from '../lib/order.js';
 
 export interface Worktree {
   path: string;
@@ -296,7 +297,7 @@ export function baseCandidates(refs: string[]): string[] {
   };
   return refs
     .map((ref) => ({ ref, key: rank(ref) }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2].localeCompare(b.key[2]))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || byCodeUnit(a.key[2], b.key[2]))
     .map((r) => r.ref);
 }
 

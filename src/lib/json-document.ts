@@ -65,6 +65,12 @@ export interface JsonDocument {
 export const MAX_DEPTH = 256;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/** A value as it appears in a message: JSON, cut short. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
 /** `workItems[0].tasks[2].status`; keys that are not identifiers are quoted: `metadata["a b"]`. */
 export function formatPath(path: JsonPath): string {
   let out = '';

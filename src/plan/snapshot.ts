@@ -13,6 +13,7 @@ import { readTextFile } from '../fs/text.js';
 import { indexPaths } from '../git/queries.js';
 import { treePaths } from '../git/tree.js';
 import type { Change } from '../git/changes.js';
+import { byCodeUnit } from '../lib/order.js';
 
 export type Place = { rev: string } | 'index' | 'worktree';
 
@@ -78,9 +79,8 @@ export function snapshotOf(paths: string[], texts: (string | null | undefined)[]
     if (typeof plan === 'string') snapshot.skipped.push({ path, reason: plan });
     else snapshot.plans.push({ path, plan });
   });
-  // By code unit, as git lists paths: the same order on every machine (localeCompare's follows
-  // the committer's locale, and its first call loads ICU's collator, ~10 ms of a plan commit).
-  snapshot.plans.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // By code unit, as git lists paths (src/lib/order.ts).
+  snapshot.plans.sort((a, b) => byCodeUnit(a.path, b.path));
   return snapshot;
 }
 
@@ -94,7 +94,7 @@ export function snapshotOf(paths: string[], texts: (string | null | undefined)[]
 export async function parentSnapshot(after: Snapshot, changes: Change[], parent: string, config: Config, root: string): Promise<Snapshot> {
   const { kept, read } = unchangedPlans(after, changes, planMatcher(config).matches);
   const changed = await readSnapshot({ rev: parent }, config, root, read);
-  const byPath = <T extends { path: string }>(a: T, b: T) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = <T extends { path: string }>(a: T, b: T) => byCodeUnit(a.path, b.path);
   return { plans: [...kept.plans, ...changed.plans].sort(byPath), skipped: [...kept.skipped, ...changed.skipped].sort(byPath) };
 }
 

@@ -1,5 +1,7 @@
 // A problem found in a plan: where (file, JSON path, line/column), what, and how to fix it.
 
+import { byCodeUnit } from '../lib/order.js';
+
 export type Severity = 'error' | 'warning';
 
 export interface Problem {
@@ -41,5 +43,5 @@ export function placeProblems(
 /** Errors first, then by position, so the first line printed is the first thing to fix. */
 export function sortProblems(problems: Problem[]): Problem[] {
   const rank = (p: Problem) => (p.severity === 'error' ? 0 : 1);
-  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || rank(a) - rank(b) || a.line - b.line || a.column - b.column);
+  return [...problems].sort((a, b) => byCodeUnit(a.file, b.file) || rank(a) - rank(b) || a.line - b.line || a.column - b.column);
 }

@@ -2,7 +2,7 @@
 // terms (the four statuses, where own data goes, the accepted reference forms) and how to fix it.
 import type { AjvError } from '../generated/ajv-error.js';
 import { messages } from '../messages/index.js';
-import { pointerToPath, type JsonPath } from '../lib/json-document.js';
+import { pointerToPath, show, type JsonPath } from '../lib/json-document.js';
 import type { DraftProblem } from './problems.js';
 
 interface Level {
@@ -41,11 +41,6 @@ function valueAt(data: unknown, path: JsonPath): unknown {
   return node;
 }
 
-/** A value as it appears in a message: JSON, cut short. */
-export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
 
 function describeType(value: unknown): string {
   if (value === null) return 'null';

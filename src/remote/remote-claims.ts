@@ -11,9 +11,11 @@ import { dirname, join } from 'node:path';
 import type { Config, RemoteClaims } from '../config/config.js';
 import { objectIds } from '../git/cat-file.js';
 import { gitQuery } from '../git/git.js';
+import { REGULAR_FILE } from '../git/changes.js';
 import { REMOTE_REFS, parseRefListing } from '../git/remote.js';
 import { listTrees } from '../git/tree.js';
 import { messages } from '../messages/index.js';
+import { byCodeUnit } from '../lib/order.js';
 
 
 export interface RemoteBranch {
@@ -50,7 +52,7 @@ export function selectRemoteBranches(out: string, cfg: RemoteClaims | false, now
     if (!(t >= since) || !remoteOk(name.slice(0, slash)) || !branchOk(name.slice(slash + 1))) continue;
     branches.push({ name, ref, commit, time: t });
   }
-  return branches.sort((a, b) => b.time - a.time || a.name.localeCompare(b.name));
+  return branches.sort((a, b) => b.time - a.time || byCodeUnit(a.name, b.name));
 }
 
 /**
@@ -62,7 +64,7 @@ interface Listings {
   commits: Record<string, Record<string, string | null>>;
   trees: Record<string, Record<string, string>>;
 }
-const LISTINGS_FORMAT = 1;
+const LISTINGS_FORMAT = 2;
 export const listingsFile = (gitDir: string) => join(gitDir, 'plan-hooks', 'remote-plans.json');
 
 function readListings(gitDir: string, plans: string): Listings {
@@ -122,7 +124,7 @@ export async function remotePlans(cwd: string, gitDir: string, branches: RemoteB
     unlisted.forEach((t, i) => {
       const root = rootOf.get(t) ?? '';
       const listing: Record<string, string> = {};
-      for (const e of listings[i] ?? []) if (e.type === 'blob' && matches(root === '' ? e.path : `${root}/${e.path}`)) listing[e.path] = e.oid;
+      for (const e of listings[i] ?? []) if (REGULAR_FILE.test(e.mode) && matches(root === '' ? e.path : `${root}/${e.path}`)) listing[e.path] = e.oid;
       cached.trees[t] = listing;
     });
   }

@@ -21,6 +21,7 @@ import { type ClaimSet, readDecided, writeDecided } from '../claims/decided-cach
 import { escapeKey, sortLines, sortedLookup } from '../claims/sorted-lines.js';
 import { checkedCacheFiles, readCheckedCache, removeCheckedCache, writeCheckedCache } from '../lib/cache-file.js';
 import type { TreeEntry } from '../git/tree.js';
+import { byCodeUnit } from '../lib/order.js';
 
 export const TASK_INDEX_FORMAT = 1;
 const MAGIC = 'plan-hooks task-index';
@@ -42,8 +43,8 @@ export interface PlanBlob {
 export function planBlobs(listing: TreeEntry[], isPlan: (path: string) => boolean): PlanBlob[] | null {
   const plans = listing.filter((e) => isPlan(e.path));
   if (plans.some((e) => e.type !== 'blob')) return null;
-  // By code unit: any fixed order names the set (localeCompare's first call loads a collator).
-  return plans.map((e) => ({ path: e.path, oid: e.oid })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Any fixed order names the set.
+  return plans.map((e) => ({ path: e.path, oid: e.oid })).sort((a, b) => byCodeUnit(a.path, b.path));
 }
 
 /**
