@@ -39,6 +39,12 @@ if [ -n "$chained" ] && [ -x "$chained" ]; then
   case $hook in post-*) ;; *) [ $c -ne 0 ] && exit $c ;; esac
 fi
 
+# plan-hooks judges git's objects as they are, for every git below and node's (src/git/spawn.ts
+# gitEnv is the twin): no replace refs, no grafts; the chained hook above saw git's environment.
+GIT_NO_REPLACE_OBJECTS=1 GIT_GRAFT_FILE=/dev/null/plan-hooks-no-grafts
+export GIT_NO_REPLACE_OBJECTS GIT_GRAFT_FILE
+unset GIT_REPLACE_REF_BASE
+
 case $hook in
   post-checkout)
     # 'git worktree add' runs this with cwd = the new worktree and $1 = the null commit. The

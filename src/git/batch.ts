@@ -7,7 +7,7 @@
 // as parallel processes instead. The environment (GIT_INDEX_FILE, GIT_DIR) is inherited either way.
 import { UserError } from '../errors.js';
 import { shQuote } from '../lib/sh-quote.js';
-import { childProcess, gitAlone } from './spawn.js';
+import { childProcess, gitAlone, gitEnv } from './spawn.js';
 
 
 /**
@@ -140,7 +140,7 @@ async function runLane(commands: BatchCommand[], cwd: string): Promise<(string |
   const token = `plan-hooks-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const script = batchScript(commands, token);
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-s'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-s'], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     // One compound command: the shell reads all of it before running any, so no git it starts
     // can read the rest of the script from the shared stdin (which is /dev/null for them).
     child.stdin.on('error', () => {}).end(`{\n${script}\n} </dev/null\n`);

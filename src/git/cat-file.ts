@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 import { decodeText } from '../fs/text.js';
 import { query } from './git.js';
-import { childProcess } from './spawn.js';
+import { childProcess, gitEnv } from './spawn.js';
 
 /** The contents of the named objects as text (src/fs/text.ts: bytes that are not UTF-8 stay visible), in the order asked; null when missing. */
 export async function readObjects(names: string[], cwd?: string, env: NodeJS.ProcessEnv = process.env): Promise<(string | null)[]> {
@@ -13,7 +13,7 @@ export async function readObjects(names: string[], cwd?: string, env: NodeJS.Pro
   const bad = names.find((n) => n.includes('\n'));
   if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
   const { spawn } = childProcess();
-  const child = spawn('git', ['cat-file', '--batch'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('git', ['cat-file', '--batch'], { cwd, env: gitEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => chunks.push(c));
@@ -73,7 +73,7 @@ export async function objectIds(names: string[], type: string, cwd?: string): Pr
   const bad = names.find((n) => n.includes('\n'));
   if (bad !== undefined) throw new UserError(messages.gitObjectNameNewline(bad));
   const { spawn } = childProcess();
-  const child = spawn('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('git', ['cat-file', '--batch-check=%(objectname) %(objecttype)'], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -10,7 +10,7 @@ import { removeFile } from '../lib/remove-file.js';
 import { shQuote } from '../lib/sh-quote.js';
 import { git } from './git.js';
 export { indexModes, indexModesOf, parseIndexModes } from './index-modes.js';
-import { childProcess, failure } from './spawn.js';
+import { childProcess, failure, gitEnv } from './spawn.js';
 
 /**
  * Writes each text as a blob, as it is (no filters: the text is what the index must hold), and
@@ -92,7 +92,7 @@ async function stageTextsAlone(entries: { mode: string; path: string; text: stri
 function runStageScript(script: string, input: string, root: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string } | 'no-shell'> {
   const { execFile } = childProcess();
   return new Promise((resolve) => {
-    const child = execFile('sh', ['-c', script], { cwd: root, env, encoding: 'utf8', maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile('sh', ['-c', script], { cwd: root, env: gitEnv(env), encoding: 'utf8', maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') resolve('no-shell');
       else resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr: stderr || (error && typeof error.code !== 'number' ? error.message : '') });
     });

@@ -1,5 +1,6 @@
 // One git process per call: what git() falls back to, and what a batch runs without a POSIX
-// shell. The environment git gave the hook is inherited as it is.
+// shell. The environment git gave the hook is inherited, but for what would show git's objects
+// other than they are (gitEnv: every git process plan-hooks starts goes through it).
 import { createRequire } from 'node:module';
 import { UsageError, UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
@@ -21,6 +22,23 @@ export interface GitOptions {
 let require: NodeJS.Require | undefined;
 export const childProcess = (): typeof import('node:child_process') => (require ??= createRequire(import.meta.url))('node:child_process');
 
+/**
+ * A graft file that cannot exist: git then reads no grafts, not even .git/info/grafts, and says
+ * nothing (an empty file such as /dev/null prints git's deprecation hint on every call).
+ */
+export const NO_GRAFTS = '/dev/null/plan-hooks-no-grafts';
+
+/**
+ * The environment for a git process plan-hooks starts: git's objects and history as they are
+ * (issue 25 item 6), whatever replace refs, grafts or the caller's environment would show instead.
+ */
+export function gitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  if (env.GIT_NO_REPLACE_OBJECTS === '1' && env.GIT_GRAFT_FILE === NO_GRAFTS && env.GIT_REPLACE_REF_BASE === undefined) return env;
+  const out: NodeJS.ProcessEnv = { ...env, GIT_NO_REPLACE_OBJECTS: '1', GIT_GRAFT_FILE: NO_GRAFTS };
+  delete out.GIT_REPLACE_REF_BASE;
+  return out;
+}
+
 export const MAX_BUFFER = 256 * 1024 * 1024;
 
 /** git's words for a revision the user named that does not exist: a usage error (exit 2). */
@@ -40,7 +58,7 @@ export function gitAlone(args: string[], opts: GitOptions = {}): Promise<string 
     const child = execFile(
       'git',
       args,
-      { cwd: opts.cwd, env: opts.env ?? process.env, maxBuffer: MAX_BUFFER, encoding: 'utf8' },
+      { cwd: opts.cwd, env: gitEnv(opts.env), maxBuffer: MAX_BUFFER, encoding: 'utf8' },
       (error, stdout, stderr) => {
         if (!error) resolve(stdout);
         else if (opts.allowFail && typeof error.code === 'number') resolve(null);
@@ -64,7 +82,7 @@ export function gitResult(args: string[], opts: GitOptions = {}): Promise<GitRes
     const child = execFile(
       'git',
       args,
-      { cwd: opts.cwd, env: opts.env ?? process.env, maxBuffer: MAX_BUFFER, encoding: 'utf8' },
+      { cwd: opts.cwd, env: gitEnv(opts.env), maxBuffer: MAX_BUFFER, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr: stderr || (error && code === -1 ? error.message : '') });

@@ -3,13 +3,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { UserError } from '../errors.js';
 import { messages } from '../messages/index.js';
-import { type GitOptions, MAX_BUFFER, failure } from './spawn.js';
+import { type GitOptions, MAX_BUFFER, failure, gitEnv } from './spawn.js';
 
 export function gitSync(args: string[], opts: GitOptions = {}): string {
   try {
     return execFileSync('git', args, {
       cwd: opts.cwd,
-      env: opts.env ?? process.env,
+      env: gitEnv(opts.env),
       input: opts.input,
       maxBuffer: MAX_BUFFER,
       encoding: 'utf8',
@@ -47,7 +47,7 @@ export function readTreeSync(commit: string | null, cwd: string, env: NodeJS.Pro
 
 /** A local (repository) config value, or null when unset. */
 export function localConfigSync(key: string, cwd?: string): string | null {
-  const r = spawnSync('git', ['config', '--local', '--get', key], { cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['config', '--local', '--get', key], { cwd, env: gitEnv(), encoding: 'utf8' });
   return r.status === 0 ? r.stdout.replace(/\n$/, '') : null;
 }
 
@@ -62,7 +62,7 @@ export function setLocalConfigSync(key: string, value: string, cwd?: string): vo
  * rollback restores what it can and goes on.
  */
 export function unsetLocalConfigSync(key: string, opts: { valuePattern?: string; cwd?: string; strict?: boolean } = {}): void {
-  const r = spawnSync('git', ['config', '--local', '--unset-all', key, ...(opts.valuePattern === undefined ? [] : [opts.valuePattern])], { cwd: opts.cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['config', '--local', '--unset-all', key, ...(opts.valuePattern === undefined ? [] : [opts.valuePattern])], { cwd: opts.cwd, env: gitEnv(), encoding: 'utf8' });
   // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
   if (opts.strict && r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${key}`, r.stderr));
 }
