@@ -23,6 +23,7 @@ export const COMMAND_TABLE = {
   board: { purpose: messages.board.purpose, usage: () => messages.board.usage },
   handoff: { purpose: messages.handoffPurpose, usage: () => messages.handoffUsage },
   claim: { purpose: messages.claimPurpose, usage: () => messages.claimUsage },
+  start: { purpose: messages.startPurpose, usage: () => messages.startUsage },
   release: { purpose: messages.releasePurpose, usage: () => messages.releaseUsage },
   done: { purpose: messages.donePurpose, usage: () => messages.doneUsage },
   log: { purpose: messages.logPurpose, usage: () => messages.logUsage },

@@ -80,6 +80,38 @@ export const claimsMessages = {
     `no task '${address}' in the ${plural(plans, 'plan file')} found (config "plans"). ` +
     (broken.length > 0 ? `These could not be searched: ${broken.join('; ')}.` : `Check the id with '${run()} status'; address a task as <planId>/<taskId> or <taskId>.`),
   /** `plan-hooks --help`'s line for claim; its --help follows. */
+  startPurpose: 'Start a task: claim it, make its worktree and branch, bind them to it',
+  startUsage: `Usage: plan-hooks start <planId/taskId | taskId> [--as NAME] [--takeover] [--branch NAME] [--path DIR] [--base REV] [--json]
+
+Claims the task as 'plan-hooks claim' does, makes a linked worktree on a new branch for it, binds
+the worktree to the task (a commit there that touches another in-progress task's files is refused,
+even one of your own) and commits the claim there, so every other worktree sees it at once. Then
+cd into the worktree it prints. Nothing is made when the task is held by someone else, the branch
+or the path exists, or the plan is invalid; a step that fails takes back the ones before it.
+
+Options:
+  --as NAME    claim as NAME instead of the detected identity (see 'plan-hooks whoami')
+  --takeover   take over a stale claim held by someone else
+  --branch     the new branch (default agent/<task>, the task id as a branch name)
+  --path       where the worktree goes (default beside the main worktree: ../<repo>-<task>); a
+               path inside the working tree is added to the repository's info/exclude, so it is
+               never seen as untracked files of the tree
+  --base       the commit the branch starts from (default HEAD)
+  --json       print one JSON object: the task as the plan now says it (as claim --json) with
+               branch, worktree and commit; a refusal is a JSON error on stderr`,
+  startBranchExists: (branch: string, task: string) => ({ message: `branch ${branch} already exists`, fix: `name another with '${run()} start ${task} --branch <name>', or work in the branch's worktree (git worktree list)` }),
+  startBadBranch: (branch: string, task: string) => ({ message: `'${branch}' is not a branch name git accepts`, fix: `name one with '${run()} start ${task} --branch <name>'` }),
+  startPathExists: (path: string, task: string) => ({ message: `${path} already exists`, fix: `choose another with '${run()} start ${task} --path <dir>', or remove it` }),
+  startBadBase: (base: string) => ({ message: `'${base}' names no commit here`, fix: 'give --base a branch, tag or commit git knows (git log --oneline)' }),
+  startNoTask: (address: string, base: string) => ({ message: `task '${address}' is not in the plans at ${base}`, fix: `commit the plan first, or start from a commit that has it (--base)` }),
+  startInvalid: (file: string, problems: string[]) => ({ message: `the plan would not pass validation once claimed:\n    ${problems.join('\n    ')}`, fix: `fix the plan ('${run()} validate ${file}') and start again` }),
+  startGitFailed: (what: string, detail: string) => ({ message: `${what} failed: ${detail}`, fix: 'fix what git says, then start again; nothing was left behind' }),
+  startCommitMessage: (task: string) => `Claim ${task} (plan-hooks start)`,
+  startDone: (task: string, actor: string, branch: string, path: string, commit: string, excluded: string | null) =>
+    `claimed ${task} for ${actor} in a new worktree on branch ${branch}; the claim is commit ${commit.slice(0, 12)} there.\n` +
+    (excluded ? `The worktree is inside the working tree: ${excluded} is ignored through the repository's info/exclude.\n` : '') +
+    `This worktree is bound to ${task}: a commit made there that touches a file of another in-progress task is refused, even one of your own.\n` +
+    `Work there:\n  cd ${path}\nWhen it is finished: '${run()} done ${task}', commit, push ${branch} and open a pull request.\n`,
   claimPurpose: 'Claim a task: in-progress, claimedBy, claimedAt',
   claimUsage: `Usage: plan-hooks claim <planId/taskId | taskId> [--as NAME] [--takeover | --continue] [--push | --local] [--json]
 

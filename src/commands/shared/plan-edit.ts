@@ -146,7 +146,7 @@ function parse(argv: string[], spec: PlanEdit): { values: Values; address: strin
 }
 
 /** The one task `address` names across the plans; unknown or ambiguous addresses are errors that list what exists. */
-async function locateTask(root: string, files: string[], address: string): Promise<Located> {
+export async function locateTask(root: string, files: string[], address: string): Promise<Located> {
   const texts: PlanText[] = [];
   const broken: string[] = [];
   for (const file of files) {
