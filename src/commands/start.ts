@@ -87,7 +87,7 @@ const command: Command = {
     const made = await addWorktree(root, path, branch, commit);
     if (made.code !== 0) {
       await removeWorktree(root, path, branch);
-      return refuse(here.file, messages.startGitFailed('git worktree add', made.stderr.trim()));
+      return refuse(here.file, messages.startGitFailed('worktree', made.stderr.trim()));
     }
     try {
       const there = await locateTask(path, await findPlanFiles(path, config), key).catch(() => null);
@@ -108,7 +108,7 @@ const command: Command = {
       const committed = await commitPaths(path, [there.file], messages.startCommitMessage(key), env);
       if (committed.code !== 0) {
         await removeWorktree(root, path, branch);
-        return refuse(there.file, messages.startGitFailed('the claim commit', `${committed.stderr}${committed.stdout}`.trim()));
+        return refuse(there.file, messages.startGitFailed('commit', `${committed.stderr}${committed.stdout}`.trim()));
       }
       const head = (await commitOf(path, 'HEAD')) ?? '';
       if (json) process.stdout.write(editJson('start', there.file, claimed.plan, there.taskId, claimed.summary, { branch, worktree: path, commit: head, base: commit }));
@@ -129,7 +129,7 @@ async function keepOutOfTree(roots: string[], path: string, commonDir: string): 
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
     const posix = rel.split('\\').join('/');
     if (await isIgnored(root, `${posix}/`)) return null;
-    return excludeInRepository(commonDir, posix) ? posix : null;
+    return excludeInRepository(commonDir, posix, messages.startExcludeComment) ? posix : null;
   }
   return null;
 }

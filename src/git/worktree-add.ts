@@ -45,7 +45,7 @@ export async function isIgnored(cwd: string, path: string): Promise<boolean> {
 }
 
 /** Ignores `/<rel>/` in every worktree through the shared `info/exclude`, which no commit carries; false when it cannot. */
-export function excludeInRepository(commonDir: string, rel: string): boolean {
+export function excludeInRepository(commonDir: string, rel: string, comment: string): boolean {
   const file = join(commonDir, 'info', 'exclude');
   const line = `/${rel.replace(/\/+$/, '')}/`;
   try {
@@ -55,7 +55,7 @@ export function excludeInRepository(commonDir: string, rel: string): boolean {
     } catch {
       mkdirSync(dirname(file), { recursive: true });
     }
-    if (!text.split('\n').includes(line)) appendFileSync(file, `${text === '' || text.endsWith('\n') ? '' : '\n'}# plan-hooks start: a worktree inside the tree\n${line}\n`);
+    if (!text.split('\n').includes(line)) appendFileSync(file, [...(text === '' || text.endsWith('\n') ? [] : ['']), comment, line, ''].join('\n'));
     return true;
   } catch {
     return false;

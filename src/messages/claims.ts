@@ -105,7 +105,8 @@ Options:
   startBadBase: (base: string) => ({ message: `'${base}' names no commit here`, fix: 'give --base a branch, tag or commit git knows (git log --oneline)' }),
   startNoTask: (address: string, base: string) => ({ message: `task '${address}' is not in the plans at ${base}`, fix: `commit the plan first, or start from a commit that has it (--base)` }),
   startInvalid: (file: string, problems: string[]) => ({ message: `the plan would not pass validation once claimed:\n    ${problems.join('\n    ')}`, fix: `fix the plan ('${run()} validate ${file}') and start again` }),
-  startGitFailed: (what: string, detail: string) => ({ message: `${what} failed: ${detail}`, fix: 'fix what git says, then start again; nothing was left behind' }),
+  startGitFailed: (step: 'worktree' | 'commit', detail: string) => ({ message: `${step === 'worktree' ? 'git worktree add' : 'the claim commit'} failed: ${detail}`, fix: 'fix what git says, then start again; nothing was left behind' }),
+  startExcludeComment: '# plan-hooks start: a worktree inside the tree',
   startCommitMessage: (task: string) => `Claim ${task} (plan-hooks start)`,
   startDone: (task: string, actor: string, branch: string, path: string, commit: string, excluded: string | null) =>
     `claimed ${task} for ${actor} in a new worktree on branch ${branch}; the claim is commit ${commit.slice(0, 12)} there.\n` +
