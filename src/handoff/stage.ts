@@ -9,6 +9,7 @@
 // every text, the modes, HEAD and what is uncommitted.
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../fs/atomic-write.js';
+import { detectJsonFormat, prettierJson } from '../lib/json-format.js';
 import { join } from 'node:path';
 import { entryFiles } from '../config/entry-files.js';
 import { readObjects } from '../git/cat-file.js';
@@ -87,13 +88,19 @@ export function withDerived(text: string, derived: Partial<Handoff>): string | n
   if (!span) return null;
   const handoff = { ...data.handoff, ...derived };
   const old = text.slice(span[0], span[1]);
-  if (!old.includes('\n')) return text.slice(0, span[0]) + JSON.stringify(handoff) + text.slice(span[1]);
+  const format = detectJsonFormat(text);
+  if (!old.includes('\n') && format.layout !== 'prettier') return text.slice(0, span[0]) + JSON.stringify(handoff) + text.slice(span[1]);
   const lineStart = text.lastIndexOf('\n', span[0]) + 1;
   const base = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  const inner = /\n([ \t]+)/.exec(old)?.[1] ?? `${base}  `;
-  const unit = inner.startsWith(base) && inner.length > base.length ? inner.slice(base.length) : '  ';
-  const eol = old.includes('\r\n') ? '\r\n' : '\n';
-  const body = JSON.stringify(handoff, null, unit).replace(/\n/g, eol + base);
+  const fileUnit = format.indent === '\t' ? '\t' : ' '.repeat(format.indent || 2);
+  const inner = /\n([ \t]+)/.exec(old)?.[1] ?? base + fileUnit;
+  const unit = inner.startsWith(base) && inner.length > base.length ? inner.slice(base.length) : fileUnit;
+  const eol = old.includes('\r\n') || format.newline === '\r\n' ? '\r\n' : '\n';
+  // A plan kept in prettier's layout stays in it (`prettier --check` passes after the commit).
+  const body =
+    format.layout === 'prettier'
+      ? prettierJson(handoff, unit, base, text.slice(lineStart, span[0]).replace(/\t/g, '  ').length).replace(/\n/g, eol)
+      : JSON.stringify(handoff, null, unit).replace(/\n/g, eol + base);
   return text.slice(0, span[0]) + body + text.slice(span[1]);
 }
 
