@@ -10,7 +10,7 @@
 // releases: `directory`, relative to the project's top, which is the payload's cwd).
 import type { AgentKind } from './kinds.js';
 import { shQuote } from '../lib/sh-quote.js';
-import { gitOperations, patchPaths, shellFacts, type ShellWrite } from './shell-writes.js';
+import { gitOperations, patchPaths, runsClaim, shellFacts, type ShellWrite } from './shell-writes.js';
 
 /** Whose protocol the reply speaks: an agent, or VS Code's agent mode (Claude-style replies). */
 export type Host = AgentKind | 'vscode';
@@ -28,6 +28,8 @@ export interface ToolCall {
   bypasses: string[];
   /** The committing git operations a shell command runs (identity from the agent's hook). */
   gitOps: { sub: string; dir: string | null }[];
+  /** A shell command that runs `plan-hooks claim`: this session claims what it claims. */
+  claims: boolean;
   /** How many paths a list in the input names, when more than edit time reads (MAX_LISTED): the call is refused. */
   tooMany: number | null;
 }
@@ -129,6 +131,7 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
     writes: [],
     bypasses: [],
     gitOps: [],
+    claims: false,
     tooMany: null,
   };
   const name = tool.toLowerCase();
@@ -145,6 +148,7 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
       const facts = shellFacts(command, 0, dir.replace(/\/+$/, '') || (dir.startsWith('/') ? '/' : ''));
       call.writes = facts.writes;
       call.bypasses = facts.bypasses;
+      call.claims = runsClaim(command);
       call.gitOps = gitOperations(command).map((op) => ({ sub: op.sub, dir: op.dir === null ? (dir || null) : op.dir.startsWith('/') || !dir ? op.dir : `${dir}/${op.dir}` }));
     }
   }

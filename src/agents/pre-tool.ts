@@ -16,7 +16,7 @@ import { findRoot, openAt, openWorkspace, type Workspace } from './workspace.js'
 import { join, resolve } from 'node:path';
 import { type TreeWrites, writeTargets } from './write-targets.js';
 import { recordSession, sessionPlace } from './lifecycle.js';
-import { type ContinuedNotice, recordCommitting } from '../sessions/store.js';
+import { type ContinuedNotice, recordClaiming, recordCommitting, sessionClaims } from '../sessions/store.js';
 import { readBinding } from '../sessions/binding.js';
 
 /** PLAN_HOOKS_AGENT when it names the agent the hook belongs to (through aliases), else null. */
@@ -51,6 +51,8 @@ export async function preToolFacts(kind: AgentKind, payload: unknown, rootArg: s
   const touched = recordSession(call.agent, call.sessionId, place, { kind: 'seen' }, now);
   // The agent's shell tool is about to commit: the commit is this agent's (../sessions/store.ts).
   if (call.gitOps.length > 0 && call.sessionId && place) recordCommittingFor(call, place, now);
+  // The agent's shell tool runs `plan-hooks claim`: the claim it makes is this session's.
+  if (call.claims && call.sessionId && place) recordClaiming(place.commonDir, { agent: call.agent, session: call.sessionId, worktree: findRoot(call.cwd ?? place.worktree) ?? place.worktree, at: now.toISOString() });
   const session = touched && touched.continued.length > 0 ? touched : undefined;
   if (call.writes.length === 0 && call.bypasses.length === 0 && call.tooMany === null && !session) return null;
   const opened = await openAt(rootArg, call.cwd);
@@ -84,7 +86,8 @@ function decideIn(call: ToolCall, ws: Workspace, config: Config, tree: TreeWrite
     root: ws.root,
     claims,
     // The tasks this worktree belongs to (../sessions/binding.ts) and, among the claims near the paths, those bound to its branch: enough, since a bound task none of whose patterns can match changes nothing.
-    identity: { name: declaredName(call.agent, env, config) ?? call.agent, bound: [...readBinding(ws.gitDir), ...claims.filter((c) => ws.branch !== null && c.branch === ws.branch).map((c) => c.task)] },
+    // And the tasks this session claimed (../sessions/store.ts), in any worktree.
+    identity: { name: declaredName(call.agent, env, config) ?? call.agent, bound: [...readBinding(ws.gitDir), ...(call.sessionId ? sessionClaims(ws.commonDir, call.agent, call.sessionId) : []), ...claims.filter((c) => ws.branch !== null && c.branch === ws.branch).map((c) => c.task)] },
     config,
     isPlanFile: planMatcher(config).matches,
     ignoreCase: ws.ignoreCase,

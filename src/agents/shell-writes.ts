@@ -434,6 +434,34 @@ export function shellFacts(command: string, depth = 0, dir: string | null = ''):
 }
 
 /** git's subcommands that make or send commits: a shell command running one says who is about to commit (docs/rotation.md). */
+/** What runs plan-hooks' installed copy before its own name (src/facts/run-command.ts): `npx plan-hooks`, `pnpm exec plan-hooks`, … */
+const RUNNERS = new Set(['npx', 'pnpm', 'yarn', 'bunx', 'bun', 'exec', 'x', 'run', 'dlx']);
+
+/**
+ * Whether `command` runs `plan-hooks claim` (any way it is started, as gitOperations reads
+ * chains and `sh -c`): the session that runs it claims the task (src/sessions/store.ts).
+ */
+export function runsClaim(command: string, depth = 0): boolean {
+  if (command.length > MAX_LENGTH || depth > MAX_DEPTH) return false;
+  const tokens = tokenize(command);
+  if (!tokens) return false;
+  for (const simple of simpleCommands(tokens)) {
+    if (typeof simple === 'string') continue;
+    const { argv } = unwrap(simple.words);
+    const name = base(argv[0]);
+    if (['sh', 'bash', 'zsh', 'dash'].includes(name)) {
+      const c = argv.slice(1).findIndex((a) => a.text === '-c' || /^-[a-z]*c$/.test(a.text));
+      const script = c === -1 ? undefined : argv[c + 2];
+      if (script?.literal && runsClaim(script.text, depth + 1)) return true;
+      continue;
+    }
+    let i = 0;
+    while (i < argv.length && (RUNNERS.has(base(argv[i])) || argv[i]!.text.startsWith('-'))) i++;
+    if (base(argv[i]) === 'plan-hooks' && argv[i + 1]?.text === 'claim') return true;
+  }
+  return false;
+}
+
 const COMMITTING = new Set(['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick']);
 
 /**

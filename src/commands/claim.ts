@@ -9,7 +9,7 @@ import { sanitize } from '../term.js';
 
 const command: Command = {
   run: async (argv) => {
-    const box: { continued: { holder: string; state: HolderState; task: string; facts: ContinueFacts & { commonDir: string } } | null; claimed: string | null; gitDir: string | null } = { continued: null, claimed: null, gitDir: null };
+    const box: { continued: { holder: string; state: HolderState; task: string; facts: ContinueFacts & { commonDir: string } } | null; claimed: string | null; gitDir: string | null; root: string | null } = { continued: null, claimed: null, gitDir: null, root: null };
     let actor = '';
     let aliases: Record<string, string[]> = {};
     const code = await runPlanEdit(argv, {
@@ -23,6 +23,7 @@ const command: Command = {
       // The sessions and what each worktree left uncommitted: read only for a continuation.
       prepare: async (seen, values) => {
         box.gitDir = seen.repo.gitDir;
+        box.root = seen.repo.root;
         if (values.continue === true) return (await import('../sessions/facts.js')).continueFacts(seen.repo);
         // A refusal of a paused claim names --continue first: the sessions only (no git).
         const { readSessions, commonDirOf } = await import('../sessions/store.js');
@@ -42,6 +43,13 @@ const command: Command = {
         return continueTask(plan, taskId, ctx, { ...facts, onContinued: (holder, state, task) => (box.continued = { holder, state, task, facts }) });
       },
     });
+    // Claimed through an agent's shell tool: the session now belongs to the task, wherever it commits (src/sessions/store.ts).
+    if (code === 0 && box.claimed && box.gitDir && box.root) {
+      const { noteSessionClaim, commonDirOf } = await import('../sessions/store.js');
+      const { sameAgent } = await import('../core/identity.js');
+      const agent = noteSessionClaim(commonDirOf(box.gitDir), box.root, box.claimed, Date.now(), (a) => sameAgent(a, actor, aliases));
+      if (agent !== null) process.stdout.write(sanitize(messages.sessionBound(box.claimed, agent)));
+    }
     // Claimed in a linked worktree: the worktree now belongs to the task (src/sessions/binding.ts).
     if (code === 0 && box.claimed && box.gitDir) {
       const { bindTask, readBinding } = await import('../sessions/binding.js');

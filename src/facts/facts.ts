@@ -23,7 +23,7 @@ import { type BatchCommand, gitQuery } from '../git/git.js';
 import { WRITE_TREE } from '../git/queries.js';
 import { type RefReads, type Repository, mergeHeadTexts, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
-import { commonDirOf, readCommitting } from '../sessions/store.js';
+import { commonDirOf, readCommitting, sessionClaims } from '../sessions/store.js';
 import { readBinding } from '../sessions/binding.js';
 import { identityMessages } from '../messages/identity.js';
 import { planMatcher } from '../plan/discover.js';
@@ -104,10 +104,17 @@ function hookCommitter(repo: Repository): HookCommitter | null {
   return r ? { agent: r.agent, detail: identityMessages.identityDetail.agentHook(r.agent, r.session, r.at) } : null;
 }
 
-/** The tasks a change in this worktree belongs to: its binding, then the claims bound to its branch (pure but for the binding's file). */
-export function boundTasks(repo: Pick<Repository, 'gitDir' | 'branch'>, claims: Pick<LiveClaim, 'task' | 'branch'>[]): string[] {
+/** The tasks a change in this worktree belongs to: its binding, the tasks the committing session claimed, then the claims bound to its branch (pure but for the caches' files). */
+export function boundTasks(repo: Pick<Repository, 'gitDir' | 'branch'>, claims: Pick<LiveClaim, 'task' | 'branch'>[], session: string[] = []): string[] {
   const onBranch = repo.branch ? claims.filter((c) => c.branch === repo.branch).map((c) => c.task) : [];
-  return [...new Set([...readBinding(repo.gitDir), ...onBranch])];
+  return [...new Set([...readBinding(repo.gitDir), ...session, ...onBranch])];
+}
+
+/** The tasks claimed by the agent session the pre-tool hook saw about to commit here (issue 31 item 2); none without a fresh record. */
+function committingSessionClaims(repo: Repository): string[] {
+  const commonDir = commonDirOf(repo.gitDir);
+  const r = readCommitting(commonDir, repo.root, Date.now());
+  return r ? sessionClaims(commonDir, r.agent, r.session) : [];
 }
 
 /** The identity core/identity.ts picks for these facts; a commit already made passes its own author. */
@@ -278,7 +285,7 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // The agent hook's record decides a commit (the index), not a command a person runs later.
   const branchBound = set ? set.bound() : allClaims();
   const { identity, conflict, markers } = identityFor(repo, branchBound, process.env, repo.authorName, source.kind === 'index');
-  const bound = boundTasks(repo, branchBound);
+  const bound = boundTasks(repo, branchBound, source.kind === 'index' ? committingSessionClaims(repo) : []);
 
   // A merge being committed: each plan as the merged heads have it (a change taken from one of them is not the merger's).
   const merged = source.kind === 'index' && touched.length > 0 ? await mergeHeadTexts(repo, touched.map((c) => c.path)) : [];

@@ -18,7 +18,7 @@ export const checkMessages = {
   claimGroup: (task: string, holder: string, since: string, source: string, stale: boolean) =>
     `\n  task ${task}, held by ${holder} since ${since}${stale ? ' — STALE (no recent log entry)' : ''}\n    (claim read from ${source})\n`,
   /** Beside a claim the committer holds itself, for a task its change does not belong to (src/sessions/binding.ts). */
-  claimOwnOtherTask: (bound: string[]) => `    (your own claim, but this change belongs to ${bound.join(', ')}: the worktree or branch is bound to it)\n`,
+  claimOwnOtherTask: (bound: string[]) => `    (your own claim, but this change belongs to ${bound.join(', ')}: its worktree, its branch or the agent session making it claimed that)\n`,
   /** The way forward for such a claim, before the others. */
   claimOwnOtherWay: (tasks: string[]) =>
     `  - commit these files from the worktree of ${tasks.join(', ')}, or, if this worktree's work now includes it, bind it here too: 'plan-hooks claim ${tasks[0]}'\n`,

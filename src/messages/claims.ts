@@ -57,6 +57,8 @@ export const claimsMessages = {
   }),
   editDoneLog: (task: string) => `Completed ${task}`,
   editClaimed: (task: string, actor: string) => `claimed ${task} for ${actor}`,
+  sessionBound: (task: string, agent: string) =>
+    `This ${agent} session claimed ${task}: a commit it makes that touches a file of another in-progress task is refused, even one of another ${agent} session's tasks.\n`,
   worktreeBound: (task: string, tasks: string[]) =>
     `This worktree is bound to ${tasks.join(', ')}: a commit made here that touches a file of another in-progress task is refused, even one of ${task}'s holder's other tasks.\n`,
   editRenewed: (task: string, actor: string) => `renewed ${actor}'s claim on ${task}`,

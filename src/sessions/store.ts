@@ -32,7 +32,14 @@ export interface ContinuedNotice {
 export interface SessionRecord extends SessionFact {
   v: 1;
   continued?: ContinuedNotice[];
+  /** The tasks this session claimed (`plan-hooks claim` run through its shell tool): its commits belong to them. */
+  claimed?: string[];
 }
+
+/** At most this many tasks claimed per session, each id at most MAX_TASK characters. */
+const MAX_CLAIMED = 32;
+const MAX_TASK = 300;
+const isTask = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= MAX_TASK && !/[\x00-\x1f\x7f]/.test(v);
 
 /** FNV-1a of the id, so two ids that sanitize alike still get their own files. */
 function hash(text: string): string {
@@ -74,7 +81,8 @@ export function parseRecord(text: string): SessionRecord | null {
   const continued = Array.isArray(d.continued)
     ? d.continued.filter((c): c is ContinuedNotice => typeof c === 'object' && c !== null && isStr(c.task) && isStr(c.by) && isTime(c.at)).slice(-MAX_REOPENED)
     : [];
-  return { v: 1, agent: d.agent, id: d.id, worktree: d.worktree, started: d.started, lastSeen: d.lastSeen, ended, why: ended !== null && isStr(d.why) ? d.why : null, reopened, ...(continued.length ? { continued } : {}) };
+  const claimed = Array.isArray(d.claimed) ? [...new Set(d.claimed.filter(isTask))].slice(-MAX_CLAIMED) : [];
+  return { v: 1, agent: d.agent, id: d.id, worktree: d.worktree, started: d.started, lastSeen: d.lastSeen, ended, why: ended !== null && isStr(d.why) ? d.why : null, reopened, ...(continued.length ? { continued } : {}), ...(claimed.length ? { claimed } : {}) };
 }
 
 function readRecord(file: string): SessionRecord | null {
@@ -268,4 +276,58 @@ export function readCommitting(commonDir: string, worktree: string, now: number)
   } catch {
     return null;
   }
+}
+
+// Which session claims (issue 31 item 2): the pre-tool hook saw an agent's shell tool run
+// `plan-hooks claim` in a worktree and leaves one small file per worktree saying which session;
+// `claim`, once it has written the claim, adds the task to that session's record. A commit the
+// session then makes, wherever it is, belongs to the tasks it claimed. A cache: missing, damaged
+// or another agent's, no session claimed anything and nothing is bound by it.
+
+const claimingDir = (commonDir: string) => join(commonDir, 'plan-hooks', 'claiming');
+const claimingFile = (commonDir: string, worktree: string) => join(claimingDir(commonDir), `${hash(worktree)}-${hash(`${worktree}\0`)}.json`);
+
+/** Records that `agent`'s session is about to run `plan-hooks claim` in `worktree`. Never throws. */
+export function recordClaiming(commonDir: string, record: { agent: string; session: string; worktree: string; at: string }): void {
+  const file = claimingFile(commonDir, record.worktree);
+  const tmp = `${file}.${process.pid}.tmp`;
+  const text = JSON.stringify({ ...record, session: boundedId(record.session) });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, file);
+      return;
+    } catch {
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+      } catch {
+        return;
+      }
+    }
+  }
+}
+
+/** Adds `task` to the claims of the session whose shell tool ran `claim` in `worktree` just now (fresh, not ended, an agent `accepts` takes for the claimant); the session's agent, or null. Never throws. */
+export function noteSessionClaim(commonDir: string, worktree: string, task: string, now: number, accepts: (agent: string) => boolean): string | null {
+  try {
+    if (!isTask(task)) return null;
+    const read = readRegular(claimingFile(commonDir, worktree), MAX_BYTES);
+    if (read === null) return null;
+    const r = JSON.parse(read.bytes.toString('utf8')) as { agent?: unknown; session?: unknown; worktree?: unknown; at?: unknown };
+    if (typeof r.agent !== 'string' || typeof r.session !== 'string' || r.worktree !== worktree || !isTime(r.at) || !accepts(r.agent)) return null;
+    const age = now - Date.parse(r.at);
+    if (age < -60_000 || age > COMMITTING_FRESH_MS) return null;
+    const file = sessionFile(commonDir, r.agent, r.session);
+    const record = readRecord(file);
+    if (!record || record.ended) return null;
+    const claimed = [...(record.claimed ?? []).filter((t) => t !== task), task].slice(-MAX_CLAIMED);
+    return writeRecord(file, { ...record, claimed }) ? r.agent : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tasks the session `agent`/`id` claimed; none when unknown. */
+export function sessionClaims(commonDir: string, agent: string, id: string): string[] {
+  return readRecord(sessionFile(commonDir, agent, id))?.claimed ?? [];
 }
