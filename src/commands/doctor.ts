@@ -20,6 +20,9 @@ import { diagnoseAgents } from '../agents/doctor.js';
 import { chosenAgents, readAgentFacts } from '../agents/install.js';
 import { readSeen } from '../agents/seen.js';
 import { openWorkspace } from '../agents/workspace.js';
+import { workingFiles } from '../git/queries.js';
+import { ignoredPlanLike, includePatterns } from '../plan/discover.js';
+import { sanitizeLine } from '../term.js';
 
 /** git's arguments for each hook, as a commit or push would pass them. */
 function hookArgs(hook: string, msgFile: string): string[] {
@@ -113,6 +116,12 @@ const command: Command = {
     // The coding agents' hooks: installed, missing or changed, and seen running (src/agents/doctor.ts).
     const gitDir = openWorkspace(facts.root)?.gitDir;
     findings.push(...diagnoseAgents(readAgentFacts(facts.root, facts.commonDir), chosenAgents(undefined, facts.config.agents), (kind) => (gitDir ? readSeen(gitDir, kind) : null)));
+    // Plan-like files the `plans` patterns leave out: named once, with the pattern that includes them.
+    const ignored = ignoredPlanLike(await workingFiles(facts.root).catch(() => []), facts.config).map(sanitizeLine);
+    if (ignored.length > 0) {
+      const patterns = facts.config.plans.map(sanitizeLine);
+      findings.push({ level: 'warn', text: messages.plansIgnored(ignored, patterns), fix: messages.plansIgnoredFix(ignored.length, includePatterns(ignored), patterns) });
+    }
     const failed = findings.filter((f) => f.level === 'fail').length;
     if (values.json) {
       process.stdout.write(

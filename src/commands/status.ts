@@ -15,7 +15,7 @@ import { color, jsonText, sanitizeLine, screen } from '../term.js';
 import { resolve } from 'node:path';
 import { isWorklogEntry, type WorklogEntry } from '../worklog/entry.js';
 import { entryLine } from '../worklog/format.js';
-import { isPlanPath, planFilesAmong } from '../plan/discover.js';
+import { ignoredPlanLike, includePatterns, isPlanPath, planFilesAmong } from '../plan/discover.js';
 import { readSnapshot } from '../plan/snapshot.js';
 import { buildStatus, type StatusInput, type StatusReport } from '../status/report.js';
 import { tail, worklogFile } from '../worklog/store.js';
@@ -27,7 +27,7 @@ const TAIL = 200;
 const RECENT = 10;
 
 // Exported for bench/worklog.bench.mjs, which times it in-process.
-type Report = StatusReport & { configChange: ConfigChange | null; configSource: string };
+type Report = StatusReport & { configChange: ConfigChange | null; configSource: string; ignoredPlans: string[] };
 
 export async function gatherStatus(cwd?: string, now = new Date(), recent = RECENT): Promise<{ report: Report; file: string; patterns: string[]; root: string; commonDir: string }> {
   const root = await repoRoot(cwd);
@@ -64,7 +64,7 @@ export async function gatherStatus(cwd?: string, now = new Date(), recent = RECE
     idleAfterMinutes: config.idleAfterMinutes,
     aliases: config.aliases,
   });
-  return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource }, file, patterns: config.plans, root, commonDir };
+  return { report: { ...report, configChange: facts.configChange, configSource: facts.repo.configSource, ignoredPlans: ignoredPlanLike(files, config) }, file, patterns: config.plans, root, commonDir };
 }
 
 function render(report: Report, file: string, patterns: string[]): string {
@@ -99,6 +99,10 @@ function render(report: Report, file: string, patterns: string[]): string {
     } else if (p.open) out.push(messages.statusNoHandoff());
   }
   for (const u of report.unreadablePlans) out.push(messages.statusUnreadable(s(u.path), s(u.reason)));
+  if (report.ignoredPlans.length > 0) {
+    const ignored = report.ignoredPlans.map(s);
+    out.push(`  ${color.yellow('!')} ${messages.plansIgnored(ignored, patterns.map(s))}`, `    ${messages.plansIgnoredFix(ignored.length, includePatterns(ignored), patterns.map(s))}`);
+  }
   out.push(messages.statusHeading(color.bold(messages.statusSections.claims)));
   if (report.claims.length === 0) out.push(messages.statusNone());
   for (const c of report.claims) {

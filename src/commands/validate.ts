@@ -9,7 +9,8 @@ import { DEFAULT_CONFIG, loadConfig } from '../config/config.js';
 import { EXIT, UsageError, UserError, isUserError } from '../errors.js';
 import { messages } from '../messages/index.js';
 import { worktreeRoot } from '../git/queries.js';
-import { findPlanFiles } from '../plan/discover.js';
+import { ignoredPlanLike, includePatterns, planFilesAmong } from '../plan/discover.js';
+import { workingFiles } from '../git/queries.js';
 import { gatherPlanFacts } from '../plan/facts.js';
 import type { Problem } from '../problems/problems.js';
 import { formatProblems } from '../plan/report.js';
@@ -55,9 +56,14 @@ const command: Command = {
     const root = await worktreeRoot();
     const config = root ? await loadConfig(root) : DEFAULT_CONFIG;
     let targets: Target[];
+    let ignored: string[] = [];
     if (positionals.length > 0) targets = namedTargets(positionals, root);
     else if (root === null) throw new UsageError(messages.validateNotInRepo);
-    else targets = (await findPlanFiles(root, config)).map((f) => ({ label: f, path: f, absolute: resolve(root, f), within: root }));
+    else {
+      const files = await workingFiles(root);
+      targets = planFilesAmong(files, root, config).map((f) => ({ label: f, path: f, absolute: resolve(root, f), within: root }));
+      ignored = ignoredPlanLike(files, config).map(sanitizeLine);
+    }
 
     const strict = values.strict === true || config.strict;
     const sources = targets.map((t) => ({ path: t.path, text: readText(t) }));
@@ -81,12 +87,12 @@ const command: Command = {
         strict,
         files: results.map(({ file, errors, warnings, failed }) => ({ file, valid: !failed, errors, warnings })),
         problems: results.flatMap((r) => r.problems),
+        ignored,
       };
       process.stdout.write(`${jsonText(report, 2)}\n`);
-    } else if (results.length === 0) {
-      process.stdout.write(messages.validateNoPlans(config.plans));
     } else {
-      process.stdout.write(report(results, strict));
+      process.stdout.write(results.length === 0 ? messages.validateNoPlans(config.plans) : report(results, strict));
+      if (ignored.length > 0) process.stdout.write(`${messages.plansIgnored(ignored, config.plans.map(sanitizeLine))}\n  ${messages.plansIgnoredFix(ignored.length, includePatterns(ignored), config.plans.map(sanitizeLine))}\n`);
     }
     return failed > 0 ? EXIT.failed : EXIT.ok;
   },

@@ -225,6 +225,11 @@ Options:
 
 Exit codes: 0 valid (warnings allowed unless strict), 1 invalid, 2 usage error.
 `,
+  /** Plan-like files no `plans` pattern matches (src/plan/discover.ts ignoredPlanLike), said once by status, doctor and validate. */
+  plansIgnored: (paths: string[], patterns: string[]) =>
+    `${plural(paths.length, 'file named like a plan is', 'files named like plans are')} ignored: no "plans" pattern (${patterns.join(', ')}) matches ${paths.length === 1 ? 'it' : 'them'}: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? `, and ${paths.length - 5} more` : ''}.`,
+  plansIgnoredFix: (count: number, include: string[], patterns: string[]) =>
+    `To check ${count === 1 ? 'it as a plan' : 'them as plans'}, set "plans" in .plan-hooks.json to ${JSON.stringify([...patterns, ...include])}`,
   validateNoPlans: (patterns: string[]) =>
     `No plan files match ${patterns.join(', ')}. Create one with: ${run()} new <name>\n`,
   validateNotInRepo: `not inside a git repository, so there are no plans to find. Name the plan files to check: ${run()} validate docs/x-plan.json`,

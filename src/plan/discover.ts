@@ -66,3 +66,27 @@ export function planMatcher(config: Config): PlanMatcher {
 export function planPathsAmong(paths: string[], config: Config): string[] {
   return [...new Set(paths)].filter(planMatcher(config).matches).sort();
 }
+
+/** A file named as plan-hooks names plans (`new` writes `<name>-plan.json`). */
+const PLAN_LIKE = /(^|\/)[^/]+-plan\.json$/;
+
+/**
+ * Files named like a plan that no `plans` pattern matches, sorted: a monorepo's
+ * packages/*\/docs/x-plan.json left out of the default glob is named, not silently ignored.
+ * Bounded to what git lists (WORKING_FILES: tracked and not-ignored files), never node_modules.
+ */
+export function ignoredPlanLike(files: string[], config: Config): string[] {
+  const out = new Set<string>();
+  for (const p of files) if (PLAN_LIKE.test(p) && !isPlanPath(p, config) && !p.split('/').includes('node_modules')) out.add(p);
+  return [...out].sort();
+}
+
+/** A `plans` pattern for each directory depth of `paths`: the segments they share, '*' where they differ (packages/*\/docs/*-plan.json). */
+export function includePatterns(paths: string[]): string[] {
+  const byDepth = new Map<number, string[][]>();
+  for (const p of paths) {
+    const dir = p.split('/').slice(0, -1);
+    byDepth.set(dir.length, [...(byDepth.get(dir.length) ?? []), dir]);
+  }
+  return [...byDepth.values()].map((dirs) => [...dirs[0]!.map((seg, i) => (dirs.every((d) => d[i] === seg) ? seg : '*')), '*-plan.json'].join('/')).sort();
+}
