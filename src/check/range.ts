@@ -52,6 +52,8 @@ import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { forkClaims } from './fork.js';
 import { judgeSquashed } from './squash.js';
+import { settingsChanges } from './person-only.js';
+import { personOnlySettingsRefusal } from '../core/person-only.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBoundTrailers, parseSkipTrailer } from './trailer.js';
 // A commit's identity carries its detail in every verdict, worded or not: from its own area, as
@@ -119,6 +121,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
   const now = opts.now ?? new Date();
   const gathered = await readCommitFacts(repo, commits, { base, now, trailerKeys: TRAILER_KEYS, infos: opts.infos });
   const rulesModule = gathered.some((g) => g.plans.length > 0) ? await import('./plan-rules.js') : null;
+  const settings = await settingsChanges(gathered.map((g) => ({ commit: g.commit.commit, parent: g.commit.parents[0] ?? null, changes: g.changes })), repo.root);
 
   const verdicts: CommitVerdict[] = [];
   for (const { commit: info, changes: own, plans: planChanges, claims, now: time } of gathered) {
@@ -131,6 +134,9 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const bound = parseBoundTrailers(info.trailers[BOUND_TRAILER] ?? []);
     const input = { changes: own, plans: rules ? planChanges : [], rules, identity, bound, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);
+    const changed = settings.get(info.commit);
+    const personOnly = changed ? personOnlySettingsRefusal({ identity, config: changed.before, change: changed.change, coAuthors: info.trailers[CO_AUTHOR_TRAILER] ?? [] }) : null;
+    if (personOnly) decision.personOnly = [personOnly];
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
@@ -198,7 +204,9 @@ async function judgeByPatch(repo: Repository, refused: { v: CommitVerdict }[], c
   }
 }
 
-const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER, BOUND_TRAILER];
+/** An agent's own client names itself there (Claude Code does by default): the person-only rule reads it. */
+const CO_AUTHOR_TRAILER = 'Co-authored-by';
+const TRAILER_KEYS = [AGENT_TRAILER, SKIP_TRAILER, BOUND_TRAILER, CO_AUTHOR_TRAILER];
 
 /** checkCommits' first read of `commits` (their facts and trailers), for a caller to ask with its own reads and pass as `infos`. */
 export const commitsRead = (commits: string[]) => orNull(commitInfosOf(commits, TRAILER_KEYS));

@@ -96,6 +96,7 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
     out += formatProblems(sortProblems([...errors, ...warnings]));
     if (errors.length > 0) out += messages.planRefusedFooter();
   }
+  if (decision.personOnly?.length) out += messages.personOnlyHeader() + formatProblems(decision.personOnly);
   if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false, undefined, undefined, decision.bound);
   if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass, rotation, decision.bound);
   out += formatHandovers(decision.handovers, commit, rotation);

@@ -80,6 +80,7 @@ const command: Command = {
         squashedFrom: v.squashedFrom,
         allowed: allowed(v.decision),
         errors: v.decision.errors,
+        personOnly: v.decision.personOnly ?? [],
         warnings: v.decision.warnings,
         refusals: v.decision.refusals.map(hit),
         claimWarnings: v.decision.claimWarnings.map(hit),

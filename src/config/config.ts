@@ -191,19 +191,3 @@ export function loadConfigUnchecked(root: string): Config | null {
   return withDefaults(d as Partial<Config>);
 }
 
-/** The settings that differ between two configurations, as dotted keys (pure). */
-export function configDifferences(before: Config, after: Config): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const out: string[] = [];
-  for (const key of [...keys].sort()) {
-    const a = (before as unknown as Record<string, unknown>)[key];
-    const b = (after as unknown as Record<string, unknown>)[key];
-    if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a)) {
-      const inner = new Set([...Object.keys(a), ...Object.keys(b)]);
-      for (const k of [...inner].sort()) {
-        if (JSON.stringify((a as Record<string, unknown>)[k]) !== JSON.stringify((b as Record<string, unknown>)[k])) out.push(`${key}.${k}`);
-      }
-    } else if (JSON.stringify(a) !== JSON.stringify(b)) out.push(key);
-  }
-  return out;
-}

@@ -56,9 +56,11 @@ export interface Decision {
   handovers: (HandoverRecord & { file: string })[];
   /** The tasks the change belongs to, as given (the report says so beside a claim the committer holds for another task). */
   bound?: readonly string[];
+  /** What only a person changes and an agent's change touches (./person-only.ts): blocks whatever the modes say. */
+  personOnly?: Problem[];
 }
 
-export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0;
+export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0 && (d.personOnly?.length ?? 0) === 0;
 
 /** The configured modes with the checks named in PLAN_HOOKS_SKIP turned off. */
 export function effectiveModes(checks: Config['checks'], skip: string[]): Record<CheckName, Mode> {

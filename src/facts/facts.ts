@@ -11,7 +11,8 @@
 // by the transition rules against HEAD's; a staged configuration takes effect from the next
 // commit on (configChange says it differs).
 import type { PlanChange } from '../core/plan-types.js';
-import { CONFIG_FILE, type Config, configDifferences, configFromTexts, workingConfigTexts } from '../config/config.js';
+import { CONFIG_FILE, type Config, configFromTexts, workingConfigTexts } from '../config/config.js';
+import { configDifferences } from '../core/person-only.js';
 import { type LiveClaim, type PlanVersion, claimAt, claimsView, decideClaims, liveClaims } from '../core/claims.js';
 import { type VersionRef, decidedKey, readDecided, writeDecided } from '../claims/decided-cache.js';
 import { readViewCache, writeViewCache } from '../claims/cache.js';

@@ -16,6 +16,7 @@ import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { sanitize } from '../term.js';
+import { personOnlySettingsRefusal } from '../core/person-only.js';
 import { dropIndexLink, recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
 /**
@@ -73,6 +74,8 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
     ignoreCase: repo.ignoreCase,
     clock: Date.now,
   });
+  const personOnly = personOnlySettingsRefusal({ identity, config, change: facts.configChange });
+  if (personOnly) decision.personOnly = [personOnly];
   return { decision, rules, modes, skipped };
 }
 

@@ -21,6 +21,14 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   /** The detail of an identity read from a commit (src/check/range.ts): its sealed trailer, or its author. */
   identityRecorded: (trailer: string) => `recorded with the commit (${trailer})`,
   identityFromAuthor: () => 'the commit’s author: no identity recorded with the commit (unverified)',
+  personOnlyHeader: () => 'plan-hooks: refused — this change is a person\'s to make (docs/identity.md):\n',
+  /** An agent's commit changes settings only a person changes (src/core/person-only.ts): refused, with the person's way. */
+  personOnlySettings: (file: string, keys: readonly string[], problem: string | null, identity: { name: string; detail: string }) => ({
+    message: problem
+      ? `this commit makes the configuration in ${file} unreadable (${problem}), which resets who is who and what is checked, and its identity is an agent's: ${identity.name} (${identity.detail}). Only a person changes those settings`
+      : `this commit changes ${keys.join(', ')} in ${file}, settings that decide who is who or what is checked, and its identity is an agent's: ${identity.name} (${identity.detail}). Only a person changes those settings`,
+    fix: `leave ${file} as it is in this commit ('git restore --staged --worktree -- ${file}', or for a commit already made, amend it without that change) and ask the person running the agents; a person makes the change in a commit of their own, from a shell with no agent marker set ('${run()} whoami' says git-author), and it passes at commit, push and CI`,
+  }),
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
   /** A declared name the agent markers contradict: refused. Never suggests another name. */
