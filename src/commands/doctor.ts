@@ -11,8 +11,7 @@ import { EXIT } from '../errors.js';
 import { parseCommandArgs } from './shared/args.js';
 import { type HookRun, type Probe, diagnose, hookPath, hooksOwner } from '../install/doctor.js';
 import { type InstallFacts, gatherFacts, onPath } from '../install/facts.js';
-import { programArgv } from '../core/install/names.js';
-import { SHIPPED_IDS, preCommitHookStage, shippedHooks } from '../core/install/managers.js';
+import { MANAGERS } from '../core/install/managers/index.js';
 import { HOOKS } from '../core/hook-table.js';
 import { headCommitSync, readTreeSync } from '../git/sync.js';
 import { messages } from '../messages/index.js';
@@ -65,22 +64,12 @@ function runHooks(facts: InstallFacts): Probe {
       const path = hookPath(facts, hook);
       if (!path.owner) continue;
       const args = hookArgs(hook, msgFile);
-      // lefthook skips a pre-commit with nothing staged: run only plan-hooks' job, over all files. The
-      // pre-commit framework runs only plan-hooks' entry, with the real index (it refuses to run
-      // while its configuration differs from the index).
-      let argv = [path.file, ...args];
+      // The owner's module may run it its own way (lefthook: plan-hooks' job only; the pre-commit framework: plan-hooks' entry, with the real index).
+      const manager = MANAGERS.find((m) => m.name === path.owner);
+      const own = manager?.probe(facts, hook, args, msgFile) ?? null;
+      const argv = own?.argv ?? [path.file, ...args];
       let hookEnv = env;
-      if (path.owner === 'lefthook' && facts.bins.lefthook) {
-        argv = [...programArgv(facts.bins.lefthook, facts.node), 'run', hook, ...args, '--force', '--all-files', '--job', 'plan-hooks', '--no-auto-install', '--no-tty'];
-      } else if (path.owner === 'pre-commit' && shippedHooks(facts.preCommitConfig).includes(hook) && facts.bins.preCommit) {
-        // The package's shipped hooks: pre-commit runs that one hook at its stage (for pre-push,
-        // its hook script with nothing on stdin would find nothing pushed and run none).
-        const stage = preCommitHookStage(hook, facts.preCommitVersion);
-        argv = [facts.bins.preCommit, 'run', SHIPPED_IDS[hook]!, '--hook-stage', stage, ...(hook === 'prepare-commit-msg' ? ['--commit-msg-filename', msgFile] : [])];
-        hookEnv = { ...env, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };
-        if (hookEnv.GIT_INDEX_FILE === undefined) delete hookEnv.GIT_INDEX_FILE;
-      } else if (path.owner === 'pre-commit' && hook === 'pre-commit' && facts.bins.preCommit) {
-        argv = [facts.bins.preCommit, 'run', 'plan-hooks'];
+      if (own?.realIndex) {
         hookEnv = { ...env, GIT_INDEX_FILE: process.env.GIT_INDEX_FILE };
         if (hookEnv.GIT_INDEX_FILE === undefined) delete hookEnv.GIT_INDEX_FILE;
       }

@@ -12,6 +12,7 @@ import { writeManifest } from '../install/manifest.js';
 import { mergeManifest } from '../core/install/manifest.js';
 import { TRACKED_RUNNER } from '../core/install/names.js';
 import { decideInit } from '../core/install/init-actions.js';
+import { managerNamed } from '../core/install/managers/index.js';
 import { messages } from '../messages/index.js';
 import { chosenAgents, decideAgentInstall, readAgentFacts, unknownAgents, writeAgentRecord } from '../agents/install.js';
 import { AGENT_KINDS } from '../agents/kinds.js';
@@ -57,7 +58,7 @@ const command: Command = {
     writeManifest(facts.commonDir, mergeManifest(facts.manifest, decision.manifest));
     writeAgentRecord(facts.commonDir, agentDecision.record);
     process.stdout.write(
-      messages.initDone(decision.mode, decision.manifest.hooksDir ?? '', decision.actions.length, TRACKED_RUNNER) +
+      messages.initDone(decision.mode, decision.manifest.hooksDir ?? '', decision.actions.length, TRACKED_RUNNER, decision.mode !== 'dir' && decision.mode !== 'husky' && managerNamed(decision.mode).runner === 'hooks-dir') +
         notes +
         messages.initNext(decision.mode, filesToCommit(decision.actions, facts.root, facts.commonDir)),
     );

@@ -6,15 +6,16 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { messages } from '../messages/index.js';
 import type { InstallFacts } from './facts.js';
-import { LEGACY_SUFFIX, SHIM_MARK, TRACKED_RUNNER, isHuskyPath } from '../core/install/names.js';
-import { hasSection } from '../lib/marked-sections.js';
-import { SHELL_MARKERS, hasTopLevelExit } from '../core/install/sections.js';
+import { SHIM_MARK, TRACKED_RUNNER, isHuskyPath } from '../core/install/names.js';
 import { HOOKS } from '../core/hook-table.js';
 import { preCommitReads } from '../facts/facts.js';
 import { prefetchScript } from '../git/prefetch.js';
-import { type HookOwner, SHIPPED_IDS, YAML_MARKERS, callsPlanHooks, hookOwner, managerCommand, shippedHooks } from '../core/install/managers.js';
+import { callsPlanHooks } from '../core/install/managers.js';
+import { type HookPath, MANAGERS, hookOwner, managerOf } from '../core/install/managers/index.js';
 import { detectPackageManager, installCommand } from '../core/install/package-manager.js';
-import { MANAGER_INSTALL, huskyIsOurs, managerConfig, managerOf } from '../core/install/init-actions.js';
+import { huskyIsOurs } from '../core/install/init-actions.js';
+
+export type { HookPath } from '../core/install/managers/index.js';
 
 export interface Finding {
   level: 'ok' | 'warn' | 'fail';
@@ -46,8 +47,7 @@ const MIN_NODE: [number, number] = [20, 17];
 
 export function runnerPath(facts: InstallFacts): string {
   if (isHuskyPath(facts.hooksPath)) return join(facts.root, '.husky', 'plan-hooks.sh');
-  const manager = managerOf(facts);
-  return manager === 'lefthook' || manager === 'simple-git-hooks' ? join(facts.root, TRACKED_RUNNER) : join(facts.hooksDir, 'plan-hooks.sh');
+  return managerOf(facts)?.runner === 'tracked' ? join(facts.root, TRACKED_RUNNER) : join(facts.hooksDir, 'plan-hooks.sh');
 }
 
 /** The runner's text where runnerPath says it is (undefined: none). */
@@ -57,17 +57,7 @@ function runnerText(facts: InstallFacts): string | undefined {
   return facts.hookFiles['plan-hooks.sh']?.content;
 }
 
-/** How git reaches plan-hooks for `hook` here, and what is in the way (pure). */
-export interface HookPath {
-  /** The file git runs, and who wrote it (null: no file). */
-  file: string;
-  owner: HookOwner | null;
-  /** How the file reaches plan-hooks, for the report ("lefthook.yml → plan-hooks"). */
-  via: string;
-  /** What stops it, if anything (the hook may still answer the probe: then it is not in the way). */
-  problem: { text: string; fix: string } | null;
-}
-
+/** How git reaches plan-hooks for `hook` here, and what is in the way (pure): the owner's module follows its file. */
 export function hookPath(facts: InstallFacts, hook: string): HookPath {
   const say = messages.doctorFinding;
   const file = join(facts.hooksDir, hook);
@@ -77,55 +67,10 @@ export function hookPath(facts: InstallFacts, hook: string): HookPath {
   const owner = hookOwner(fact.content, SHIM_MARK);
   const base = { file, owner };
   if (!fact.executable) return { ...base, via: '', problem: say.hookNotExecutable(rel, file) };
-  switch (owner) {
-    case 'plan-hooks':
-      return { ...base, via: `${rel} → plan-hooks`, problem: null };
-    case 'husky': {
-      const text = facts.huskyFiles[hook];
-      const via = `${rel} → .husky/${hook} → plan-hooks`;
-      if (text === undefined || !hasSection(text, SHELL_MARKERS)) return { ...base, via, problem: say.huskyNoSection(hook) };
-      if (hasTopLevelExit(text.slice(0, text.indexOf(SHELL_MARKERS.key)))) return { ...base, via, problem: say.huskyExitFirst(hook, SHELL_MARKERS.key, SHELL_MARKERS.end) };
-      return { ...base, via, problem: null };
-    }
-    case 'pre-commit': {
-      if (shippedHooks(facts.preCommitConfig).includes(hook)) {
-        return { ...base, via: `${rel} → .pre-commit-config.yaml (${SHIPPED_IDS[hook]}) → plan-hooks`, problem: null };
-      }
-      if (hook === 'pre-commit') {
-        const via = `${rel} → .pre-commit-config.yaml → plan-hooks`;
-        if (!facts.preCommitConfig || !hasSection(facts.preCommitConfig, YAML_MARKERS)) return { ...base, via, problem: say.managerWithout('pre-commit', '.pre-commit-config.yaml', hook) };
-        return { ...base, via, problem: null };
-      }
-      const legacy = facts.hookFiles[hook + LEGACY_SUFFIX];
-      const via = `${rel} → ${rel}${LEGACY_SUFFIX} → plan-hooks`;
-      if (!legacy || !legacy.content.includes(SHIM_MARK)) return { ...base, via, problem: say.managerWithout('pre-commit', `${rel}${LEGACY_SUFFIX}`, hook) };
-      return { ...base, via, problem: null };
-    }
-    case 'lefthook': {
-      const config = facts.lefthookConfig;
-      const via = `${rel} → ${config?.file ?? 'lefthook.yml'} → plan-hooks`;
-      if (!config || !callsPlanHooks(config.text, hook)) return { ...base, via, problem: say.managerWithout('lefthook', config?.file ?? 'lefthook.yml', hook) };
-      return { ...base, via, problem: null };
-    }
-    case 'simple-git-hooks': {
-      const via = `${rel} (simple-git-hooks) → plan-hooks`;
-      if (!fact.content.includes(managerCommand(hook, '"$@"'))) {
-        // In husky's directory, simple-git-hooks' postinstall replaced husky's stub.
-        if (isHuskyPath(facts.hooksPath)) return { ...base, via, problem: say.huskyStubRewritten(rel, hook) };
-        return { ...base, via, problem: say.managerWithout('simple-git-hooks', 'its configuration', hook) };
-      }
-      return { ...base, via, problem: null };
-    }
-    default:
-      return { ...base, via: '', problem: say.hookMissing(rel, true, hook) };
-  }
-}
-
-/** A manager's configuration text, for what it calls (simple-git-hooks: its JSON). */
-function managerConfigText(facts: InstallFacts, manager: 'pre-commit' | 'lefthook' | 'simple-git-hooks'): string {
-  if (manager === 'pre-commit') return facts.preCommitConfig ?? '';
-  if (manager === 'lefthook') return facts.lefthookConfig?.text ?? '';
-  return facts.simpleGitHooksFile?.text ?? JSON.stringify(facts.pkg?.data['simple-git-hooks'] ?? {});
+  if (owner === 'plan-hooks') return { ...base, via: `${rel} → plan-hooks`, problem: null };
+  const manager = MANAGERS.find((m) => m.name === owner);
+  if (!manager) return { ...base, via: '', problem: say.hookMissing(rel, true, hook) };
+  return { ...base, ...manager.hookPath(facts, { hook, file, rel, fact }) };
 }
 
 /** The manager that owns the hooks directory git uses here. */
@@ -133,7 +78,7 @@ export function hooksOwner(facts: InstallFacts): string {
   if (isHuskyPath(facts.hooksPath)) return 'husky';
   const owners = HOOKS.map((h) => facts.hookFiles[h]).filter((f) => f !== undefined).map((f) => hookOwner(f.content, SHIM_MARK));
   const managed = owners.find((o) => o !== 'plan-hooks' && o !== 'other');
-  return managed ?? managerOf(facts) ?? (owners.length > 0 ? 'plan-hooks' : 'nobody');
+  return managed ?? managerOf(facts)?.name ?? (owners.length > 0 ? 'plan-hooks' : 'nobody');
 }
 
 export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessEnv): Finding[] {
@@ -168,12 +113,12 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
   // manager's own hooks run only if one of the other's calls it.
   const configured = managerOf(facts);
   const owner = hooksOwner(facts);
-  if (configured && owner !== configured && owner !== 'nobody' && owner !== 'plan-hooks') {
-    out.push({ level: 'warn', ...say.managerBypassed(managerConfig(facts, configured), configured, owner, MANAGER_INSTALL[configured], huskyIsOurs(facts)) });
+  if (configured && owner !== configured.name && owner !== 'nobody' && owner !== 'plan-hooks') {
+    out.push({ level: 'warn', ...say.managerBypassed(configured.configFile(facts), configured.name, owner, configured.installCommand, huskyIsOurs(facts)) });
   }
   // A configuration that calls the tracked runner, in a clone or commit without it.
-  if (configured && !isHuskyPath(facts.hooksPath) && facts.trackedRunnerText === null && HOOKS.some((h) => callsPlanHooks(managerConfigText(facts, configured), h))) {
-    out.push({ level: 'fail', ...say.managerRunnerMissing(managerConfig(facts, configured), TRACKED_RUNNER) });
+  if (configured && !isHuskyPath(facts.hooksPath) && facts.trackedRunnerText === null && HOOKS.some((h) => callsPlanHooks(configured.configText(facts), h))) {
+    out.push({ level: 'fail', ...say.managerRunnerMissing(configured.configFile(facts), TRACKED_RUNNER) });
   }
   const runner = runnerText(facts);
   if (runner !== undefined && !runner.includes(prefetchScript(preCommitReads()))) {
@@ -193,9 +138,11 @@ export function diagnose(facts: InstallFacts, probe: Probe, env: NodeJS.ProcessE
   for (const worktree of facts.worktreesWithoutHusky) {
     out.push({ level: 'warn', ...say.worktreeWithoutHusky(worktree, join(facts.root, '.husky/_'), join(worktree, '.husky/_')) });
   }
-  if (env.HUSKY === '0' && isHuskyPath(facts.hooksPath)) out.push({ level: 'warn', ...say.huskyOff() });
-  if (env.LEFTHOOK === '0' && hooksOwner(facts) === 'lefthook') out.push({ level: 'warn', ...say.managerOff('LEFTHOOK=0', 'lefthook') });
-  if (env.SKIP_SIMPLE_GIT_HOOKS === '1' && hooksOwner(facts) === 'simple-git-hooks') out.push({ level: 'warn', ...say.managerOff('SKIP_SIMPLE_GIT_HOOKS=1', 'simple-git-hooks') });
+  // A manager's own switch that turns every hook off, plan-hooks' included.
+  for (const { name, offSwitch } of MANAGERS) {
+    if (!offSwitch || env[offSwitch.variable] !== offSwitch.value || hooksOwner(facts) !== name) continue;
+    out.push({ level: 'warn', ...(name === 'husky' ? say.huskyOff() : say.managerOff(`${offSwitch.variable}=${offSwitch.value}`, name)) });
+  }
   if (env.PLAN_HOOKS === '0') out.push({ level: 'warn', ...say.planHooksOff() });
   return out;
 }

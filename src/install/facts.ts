@@ -22,6 +22,7 @@ import { WORKTREES } from '../git/repository.js';
 import { messages } from '../messages/index.js';
 import { readManifest } from './manifest.js';
 import { LEFTHOOK_FILES, LEFTHOOK_OTHER_FILES, PRE_COMMIT_FILE, SIMPLE_GIT_HOOKS_FILES } from '../core/install/managers.js';
+import { MANAGERS } from '../core/install/managers/index.js';
 import { CHAINED_SUFFIX, GIT_HOOKS, LEGACY_SUFFIX, RUNTIME_FILE, TRACKED_RUNNER } from '../core/install/names.js';
 import { detectPackageManager, installCommand, isYarnBerry } from '../core/install/package-manager.js';
 import { version } from '../version.js';
@@ -162,9 +163,8 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   const localBin = (name: string, file: string) =>
     [root, mainRoot]
       .filter((r): r is string => r !== null)
-      .flatMap((r) => [join(r, 'node_modules/.bin', name), join(r, 'node_modules', name, file)])
+      .flatMap((r) => [join(r, 'node_modules/.bin', name), join(r, 'node_modules', file)])
       .find(existsSync) ?? null;
-  const preCommitBin = preCommitConfig !== null ? onPath('pre-commit') : null;
   const yarnrc = readIf(join(root, '.yarnrc.yml'));
   const notesSettings = read.notes.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
   if (notesSettings.some((e) => e.key === 'plan-hooks.notesrewritemode')) notesSettings.push({ key: 'notes.rewritemode', value: 'ignore' });
@@ -174,7 +174,7 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   } catch {
     // No .husky.
   }
-  return {
+  const facts: InstallFacts = {
     root,
     commonDir,
     isLinkedWorktree: gitDir !== commonDir,
@@ -214,10 +214,20 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     lefthookConfig: firstOf(LEFTHOOK_FILES),
     lefthookOtherConfig: firstOf(LEFTHOOK_OTHER_FILES)?.file ?? null,
     simpleGitHooksFile: firstOf(SIMPLE_GIT_HOOKS_FILES),
-    bins: { preCommit: preCommitBin, lefthook: localBin('lefthook', 'bin/index.js') ?? onPath('lefthook'), simpleGitHooks: localBin('simple-git-hooks', 'cli.js') },
-    preCommitVersion: preCommitBin ? (spawnSync(preCommitBin, ['--version'], { encoding: 'utf8' }).stdout ?? '').trim() || null : null,
+    bins: {},
+    preCommitVersion: null,
     notesSettings,
     huskyDirEntries,
     yarnPnp: existsSync(join(root, '.pnp.cjs')) || (yarnrc !== null && !/^nodeLinker:\s*["']?(node-modules|pnpm)\b/m.test(yarnrc)),
   };
+  // Each manager's program where its module says to look (its package in node_modules, then PATH).
+  for (const manager of MANAGERS) {
+    const program = manager.program;
+    if (!program || (program.whenConfigured && !manager.configText(facts))) continue;
+    const local = program.packageFile ? localBin(program.name, join(program.package ?? program.name, program.packageFile)) : null;
+    facts.bins[manager.name] = local ?? (program.onPath ? onPath(program.name) : null);
+  }
+  const preCommitBin = facts.bins['pre-commit'];
+  facts.preCommitVersion = preCommitBin ? (spawnSync(preCommitBin, ['--version'], { encoding: 'utf8' }).stdout ?? '').trim() || null : null;
+  return facts;
 }

@@ -116,13 +116,13 @@ State blocks, the dependencies and settings it added, and puts back the hooks it
   initNothing: () => `plan-hooks is already installed here: nothing to change.\n`,
   uninstallNothing: () => `plan-hooks is not installed here: nothing to remove.\n`,
   /** `runner`: the tracked runner the managers' configurations call. */
-  initDone: (mode: string, hooksDir: string, count: number, runner: string) =>
+  initDone: (mode: string, hooksDir: string, count: number, runner: string, shimsToo: boolean) =>
     `plan-hooks installed (${plural(count, 'change')}). Hooks: ${
       mode === 'husky'
         ? 'through husky (.husky/<hook>, runner .husky/plan-hooks.sh)'
         : mode === 'dir'
           ? hooksDir
-          : `through ${mode}'s configuration (runner ${runner}${mode === 'pre-commit' ? `; its other hooks are shims in ${hooksDir}` : ''})`
+          : `through ${mode}'s configuration (runner ${runner}${shimsToo ? `; its other hooks are shims in ${hooksDir}` : ''})`
     }.\n`,
   initNext: (mode: string, files: string[]) =>
     `\nNext:\n` +

@@ -134,7 +134,7 @@ test('decisions: husky (a Node repository with no hook manager): dependencies, p
 const PRE_COMMIT_CONFIG = 'repos:\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4.5.0\n    hooks:\n      - id: trailing-whitespace\n';
 
 test('decisions: the pre-commit framework runs plan-hooks from its configuration; the other hooks are shims', () => {
-  const decision = init({ preCommitConfig: PRE_COMMIT_CONFIG, bins: { preCommit: '/usr/bin/pre-commit', lefthook: null, simpleGitHooks: null }, preCommitVersion: 'pre-commit 3.0.4' });
+  const decision = init({ preCommitConfig: PRE_COMMIT_CONFIG, bins: { 'pre-commit': '/usr/bin/pre-commit' }, preCommitVersion: 'pre-commit 3.0.4' });
   assert.equal(decision.mode, 'pre-commit');
   const config = written(decision.actions, `${ROOT}/.pre-commit-config.yaml`);
   assert.ok(config.startsWith(PRE_COMMIT_CONFIG), 'the user lines stay as they were');
@@ -164,7 +164,7 @@ test('decisions: the pre-commit framework runs plan-hooks from its configuration
 
 test('decisions: lefthook and simple-git-hooks run plan-hooks from their configuration; earlier shims go', () => {
   const shims = Object.fromEntries(HOOKS.map((h) => [h, { content: renderShim(h), executable: true }]));
-  const lefthook = init({ lefthookConfig: { file: 'lefthook.yml', text: 'pre-commit:\n  commands:\n    lint:\n      run: eslint\n' }, hookFiles: shims, bins: { preCommit: null, lefthook: '/repo/node_modules/.bin/lefthook', simpleGitHooks: null } });
+  const lefthook = init({ lefthookConfig: { file: 'lefthook.yml', text: 'pre-commit:\n  commands:\n    lint:\n      run: eslint\n' }, hookFiles: shims, bins: { lefthook: '/repo/node_modules/.bin/lefthook' } });
   assert.equal(lefthook.mode, 'lefthook');
   const config = written(lefthook.actions, `${ROOT}/lefthook.yml`);
   for (const hook of HOOKS) assert.match(config, new RegExp(`sh \\.plan-hooks/plan-hooks\\.sh ${hook} `), hook);
@@ -177,7 +177,7 @@ test('decisions: lefthook and simple-git-hooks run plan-hooks from their configu
   assert.throws(() => init({ lefthookOtherConfig: 'lefthook.json' }), /does not edit lefthook\.json[^]*lefthook\.yml/);
 
   const data = { 'simple-git-hooks': { 'pre-commit': 'npx lint-staged', 'post-commit': 'echo done' } };
-  const sgh = init({ pkg: pkg(data), bins: { preCommit: null, lefthook: null, simpleGitHooks: '/repo/node_modules/simple-git-hooks/cli.js' } });
+  const sgh = init({ pkg: pkg(data), bins: { 'simple-git-hooks': '/repo/node_modules/simple-git-hooks/cli.js' } });
   assert.equal(sgh.mode, 'simple-git-hooks');
   const after = edited(sgh.actions, `${ROOT}/package.json`, data)['simple-git-hooks'] as Record<string, string>;
   assert.match(after['pre-commit']!, /^npx lint-staged && sh \.plan-hooks\/plan-hooks\.sh pre-commit /, 'after the user command where the hook can refuse');

@@ -2,6 +2,7 @@
 // ../../install/facts.ts reads once, and the decisions here (init-actions.ts,
 // uninstall-actions.ts) take in, nothing else.
 import type { Config } from '../../config/config.js';
+import type { ManagerName } from './managers/manager.js';
 import type { Manifest } from './manifest.js';
 
 export interface FileFact {
@@ -84,7 +85,7 @@ export interface InstallFacts {
   /** simple-git-hooks' own configuration file, when it is not package.json's key. */
   simpleGitHooksFile: { file: string; text: string } | null;
   /** The managers' programs, where this machine has them (null: not found). */
-  bins: { preCommit: string | null; lefthook: string | null; simpleGitHooks: string | null };
+  bins: { [name in ManagerName]?: string | null };
   /** `pre-commit --version`, read only when the repository has a pre-commit configuration. */
   preCommitVersion: string | null;
   /** Local git settings the hooks made (notes mirroring): uninstall unsets exactly these values. */

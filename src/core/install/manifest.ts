@@ -1,10 +1,11 @@
 // What init changed, kept under the git common directory (never in the working tree:
 // ../../install/manifest.ts reads and writes it), so uninstall takes back exactly that and
 // nothing of the user's.
+import type { ManagerName } from './managers/manager.js';
 
 export interface Manifest {
   version: 1;
-  mode: 'husky' | 'dir' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
+  mode: ManagerName | 'dir';
   /** Absolute directory the shims were written to (dir mode). */
   hooksDir: string | null;
   /** Dependencies init added (removed again by uninstall). */

@@ -2,16 +2,16 @@
 // runner and shims, the Plan State blocks, what the record says it set — and the chained hooks
 // put back. Lines and files of the user's are left alone.
 import { HANDOFF_MARKERS } from '../handoff-markers.js';
-import { HOOKS } from '../hook-table.js';
 import { joinPath as join, relativePath as relative } from '../../lib/posix-path.js';
 import { removeSection } from '../../lib/marked-sections.js';
 import { messages } from '../../messages/index.js';
 import type { InstallFacts } from './install-facts.js';
 import type { Action } from './action.js';
-import { PRE_COMMIT_FILE, hookOwner, removeSections, removeSimpleGitHooksCommand } from './managers.js';
-import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, TRACKED_RUNNER, programArgv } from './names.js';
+import { husky } from './managers/husky.js';
+import { MANAGERS } from './managers/index.js';
+import { CHAINED_SUFFIX, GIT_HOOKS, LINT_STAGED_TASK, SHIM_MARK, TRACKED_RUNNER } from './names.js';
 import { removeCommand, detectPackageManager } from './package-manager.js';
-import { PLAN_STATE_MARKERS, SHELL_MARKERS, isEmptyScript } from './sections.js';
+import { PLAN_STATE_MARKERS } from './sections.js';
 
 export function decideUninstall(facts: InstallFacts): Action[] {
   const rel = (p: string) => relative(facts.root, p) || '.';
@@ -19,20 +19,7 @@ export function decideUninstall(facts: InstallFacts): Action[] {
   const created = new Set(m?.createdFiles ?? []);
   const actions: Action[] = [];
 
-  for (const [name, text] of Object.entries(facts.huskyFiles)) {
-    const path = join(facts.root, '.husky', name);
-    if (name === 'plan-hooks.sh') {
-      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'runner') });
-      continue;
-    }
-    const rest = removeSection(text, SHELL_MARKERS);
-    if (rest === null) continue;
-    if (isEmptyScript(rest) && (created.has(rel(path)) || rest.trim() === '')) {
-      actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'onlyOurs') });
-    } else {
-      actions.push({ kind: 'write', path, content: rest, what: messages.actRemoveSection(rel(path)) });
-    }
-  }
+  husky.uninstall(facts, actions);
 
   const dirs = new Map([
     [facts.hooksDir, facts.hookFiles],
@@ -68,7 +55,8 @@ export function decideUninstall(facts: InstallFacts): Action[] {
     actions.push({ kind: 'gitConfig', key: 'core.hooksPath', value: m.hooksPathBefore, what: messages.actRestoreHooksPath(m.hooksPathBefore) });
   }
 
-  decideManagers(facts, actions);
+  // plan-hooks' entries in the other managers' configurations (each re-installed from it where it must be).
+  for (const manager of MANAGERS) if (manager !== husky) manager.uninstall(facts, actions);
 
   // The Plan State block init put in the entry files, and the handoff block the hooks generated there.
   for (const [name, text] of Object.entries(facts.entryFiles)) {
@@ -149,53 +137,5 @@ function decidePackage(facts: InstallFacts, actions: Action[]): void {
         ? (data: Record<string, unknown>) => dropTask(data['lint-staged'] as Record<string, unknown>)
         : dropTask;
     actions.push({ kind: 'editJson', path, edit, what: messages.actRemoveLintStaged(file) });
-  }
-}
-
-/** plan-hooks' entries in the other managers' configurations, then the manager re-installed from it. */
-function decideManagers(facts: InstallFacts, actions: Action[]): void {
-  const rel = (p: string) => relative(facts.root, p) || '.';
-  if (facts.preCommitConfig !== null) {
-    const rest = removeSections(facts.preCommitConfig);
-    if (rest !== null) actions.push({ kind: 'write', path: join(facts.root, PRE_COMMIT_FILE), content: rest, what: messages.actRemoveSection(PRE_COMMIT_FILE) });
-  }
-  if (facts.lefthookConfig) {
-    const rest = removeSections(facts.lefthookConfig.text);
-    if (rest !== null) {
-      actions.push({ kind: 'write', path: join(facts.root, facts.lefthookConfig.file), content: rest, what: messages.actRemoveSection(facts.lefthookConfig.file) });
-      // lefthook's scripts for the hooks only plan-hooks' commands used: its configuration no
-      // longer names them, and lefthook install never takes a script back.
-      for (const hook of HOOKS) {
-        const file = facts.hookFiles[hook];
-        if (!file || hookOwner(file.content, SHIM_MARK) !== 'lefthook' || new RegExp(`^${hook}:`, 'm').test(rest)) continue;
-        const path = join(facts.hooksDir, hook);
-        actions.push({ kind: 'remove', path, what: messages.actRemove(rel(path), 'lefthookUnused') });
-      }
-    }
-  }
-  const strip = (config: Record<string, unknown>) => {
-    for (const hook of HOOKS) {
-      const value = config[hook];
-      if (typeof value !== 'string') continue;
-      const rest = removeSimpleGitHooksCommand(value, hook);
-      if (rest === null) delete config[hook];
-      else config[hook] = rest;
-    }
-  };
-  const inPackage = facts.pkg?.data['simple-git-hooks'];
-  const file = facts.simpleGitHooksFile?.file.endsWith('.json') ? facts.simpleGitHooksFile : null;
-  const current = file ? (JSON.parse(file.text) as Record<string, unknown>) : inPackage && typeof inPackage === 'object' ? (inPackage as Record<string, unknown>) : null;
-  if (current) {
-    const copy = structuredClone(current);
-    strip(copy);
-    if (JSON.stringify(copy) !== JSON.stringify(current)) {
-      actions.push({
-        kind: 'editJson',
-        path: join(facts.root, file?.file ?? 'package.json'),
-        edit: file ? strip : (data) => strip(data['simple-git-hooks'] as Record<string, unknown>),
-        what: messages.actRemoveSection(file?.file ?? 'package.json "simple-git-hooks"'),
-      });
-      if (facts.bins.simpleGitHooks) actions.push({ kind: 'command', argv: programArgv(facts.bins.simpleGitHooks, facts.node), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
-    }
   }
 }
