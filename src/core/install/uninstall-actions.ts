@@ -56,7 +56,15 @@ export function decideUninstall(facts: InstallFacts): Action[] {
   }
 
   // plan-hooks' entries in the other managers' configurations (each re-installed from it where it must be).
-  for (const manager of MANAGERS) if (manager !== husky) manager.uninstall(facts, actions);
+  // Managers that read one configuration (pre-commit and prek) would each decide its edit: it is made once.
+  const byManagers: Action[] = [];
+  for (const manager of MANAGERS) {
+    if (manager === husky) continue;
+    const own: Action[] = [];
+    manager.uninstall(facts, own);
+    byManagers.push(...own.filter((a) => !('path' in a) || !byManagers.some((b) => 'path' in b && b.path === a.path)));
+  }
+  actions.push(...byManagers);
 
   // The Plan State block init put in the entry files, and the handoff block the hooks generated there.
   for (const [name, text] of Object.entries(facts.entryFiles)) {
