@@ -3,7 +3,7 @@
 # Usage: sh plan-hooks.sh <hook> <chained hook path or ''> [git's arguments]
 # It runs the hook that was there before plan-hooks (chained, never dropped), then
 # 'plan-hooks hook <hook>' with node found directly: never npx (it costs ~330 ms a commit).
-# PLAN_HOOKS=0 skips plan-hooks (not the chained hook), PLAN_HOOKS=2 traces.
+# PLAN_HOOKS=0 skips plan-hooks for a person (not the chained hook; docs/overrides.md), PLAN_HOOKS=2 traces.
 # husky's .husky/<hook> sources it in a subshell after its own lines (src/core/install/hook-texts.ts
 # says why): what those lines may have set that this script relies on is undone first (their
 # options, IFS, aliases, functions named as the commands it runs, its own variables).
@@ -59,8 +59,8 @@ case $hook in
   @HOOKS@) ;;
   *) exit 0 ;;
 esac
-# PLAN_HOOKS=0 skips every hook but pre-push: there it is an override the worklog records
-# (src/hooks/pre-push.ts), never a silent pass.
+# PLAN_HOOKS=0 skips every hook but those that may refuse: in an agent session they refuse it
+# (src/core/overrides.ts); a person's pre-push records it (src/hooks/pre-push.ts), never a silent pass.
 if [ "${PLAN_HOOKS-}" = 0 ]; then
   case $hook in @SKIPPED_BY_OFF@) exit 0 ;; esac
 fi

@@ -55,6 +55,7 @@ import { judgeSquashed } from './squash.js';
 import { settingsChanges } from './person-only.js';
 import { personOnlySettingsRefusal } from '../core/person-only.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
+import { recordedSkipsJudged } from '../core/overrides.js';
 import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBoundTrailers, parseSkipTrailer } from './trailer.js';
 // A commit's identity carries its detail in every verdict, worded or not: from its own area, as
 // ../core/identity.ts does, so a judge that passes (the worklog writer's, on most commits) never
@@ -71,6 +72,8 @@ export interface CommitVerdict {
   evidence: 'signed' | 'recorded' | 'author';
   /** Checks the commit records as skipped at commit time (Plan-Skip), honoured here. */
   recordedSkips: CheckName[];
+  /** Checks the commit records as skipped that are not honoured here (the base's configuration allows no skips: ../core/overrides.ts). */
+  refusedSkips: CheckName[];
   /** Claimed paths the recorded skip let through: listed, never refused. */
   skippedHits: ClaimHit[];
   /** The commit the remote already has with the same patch-id, whose judgement this one took. */
@@ -107,6 +110,8 @@ export interface RangeOptions {
   now?: Date;
   /** The answer to commitsRead(commits), when the caller asked for it with its own reads (null: git failed; read again). */
   infos?: CommitInfo[] | null;
+  /** Whether a skip recorded with a commit (Plan-Skip) is honoured: check --range asks the base's configuration (allowSkips); pre-push honours a person's. Default true. */
+  allowRecordedSkips?: boolean;
   /** What the remote already has: a refused commit with the patch-id of one of its commits is judged as that commit. None given: every commit by its own ancestry. */
   known?: KnownToRemote;
 }
@@ -126,7 +131,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
   const verdicts: CommitVerdict[] = [];
   for (const { commit: info, changes: own, plans: planChanges, claims, now: time } of gathered) {
     const { identity, recorded } = recordedIdentity(info);
-    const recordedSkips = recordedSkipsOf(info);
+    const { honoured: recordedSkips, refused: refusedSkips } = recordedSkipsJudged(recordedSkipsOf(info), opts.allowRecordedSkips ?? true);
     const modes = effectiveModes(repo.config.checks, [...(opts.skip ?? []), ...recordedSkips]);
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
       ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases, ignoreCase: repo.ignoreCase })
@@ -141,7 +146,7 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, evidence: recorded ? 'recorded' : 'author', recordedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, evidence: recorded ? 'recorded' : 'author', recordedSkips, refusedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;

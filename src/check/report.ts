@@ -67,7 +67,7 @@ export function formatHandovers(handovers: Decision['handovers'] | undefined, co
   return out;
 }
 
-export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass = messages.bypassCommit(), rotation?: RotationFacts, bound: readonly string[] = []): string {
+export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date, blocking: boolean, bypass?: string, rotation?: RotationFacts, bound: readonly string[] = []): string {
   const groups = byClaim(hits);
   const paths = new Set(hits.map((h) => h.path)).size;
   let out = blocking ? messages.claimRefusedHeader(paths) : messages.claimWarningHeader(paths);
@@ -80,7 +80,9 @@ export function formatClaimHits(hits: ClaimHit[], identity: Identity, now: Date,
   const stale = [...new Set(claims.filter((c) => c.stale).map((c) => sanitizeLine(c.task)))];
   const own = [...new Set(claims.filter(ownOther).map((c) => sanitizeLine(c.task)))];
   const first = (own.length > 0 ? messages.claimOwnOtherWay(own) : '') + continueLines(claims.filter((c) => !ownOther(c)), now, rotation);
-  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders.length > 0 ? holders : [sanitizeLine(identity.name)], stale, blocking, bypass, first);
+  // At commit, the last way is the holder's task by name: ask it, or a person hands it over.
+  const last = bypass ?? messages.bypassCommit(sanitizeLine(claims.find((c) => !ownOther(c))?.task ?? claims[0]?.task ?? '<task>'));
+  out += messages.claimWaysForward(sanitizeLine(identity.name), sanitizeLine(`${identity.source}: ${identity.detail}`), holders.length > 0 ? holders : [sanitizeLine(identity.name)], stale, blocking, last, first);
   return out;
 }
 
@@ -110,6 +112,7 @@ export async function formatVerdict(v: CommitVerdict, bypass: string, rotation?:
   if (v.squashedFrom !== null) report += messages.rangeSquashedFrom(v.squashedFrom.tip, v.squashedFrom.commits);
   if (v.knownPatch !== null) report += messages.rangeKnownPatch(v.knownPatch.commit, v.knownPatch.why);
   if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
+  if (v.refusedSkips.length > 0) report += messages.rangeSkipNotAllowed(v.refusedSkips);
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }
 

@@ -1,7 +1,8 @@
 // `plan-hooks check --range A..B [--base REV] [--known REV]… [--format text|github] [--json]`: pre-commit's
 // check over commits already made, each by the claims of its own time (src/check/range.ts).
 // In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
-// switch reaches; a skip recorded with a commit at commit time (Plan-Skip) still counts.
+// switch reaches; a skip a person recorded with a commit at commit time (Plan-Skip) counts only
+// where the configuration the range starts from says "allowSkips": true (docs/overrides.md).
 import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
@@ -16,6 +17,8 @@ import { jsonText } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 import { formatDrops, rangeDrops } from '../check/dropped-claims.js';
 import { resolveCommit } from '../git/queries.js';
+import { configFromTexts } from '../config/config.js';
+import { configTextsOf } from '../git/repository.js';
 
 const spec = {
   command: 'check',
@@ -23,6 +26,16 @@ const spec = {
   options: { range: { type: 'string' }, base: { type: 'string' }, known: { type: 'string', multiple: true }, format: { type: 'string' }, json: { type: 'boolean' } },
 } as const;
 
+
+/** Whether the configuration at `commit` says "allowSkips": true (none, or one that does not load: no). */
+async function allowsSkips(commit: string | null, root: string): Promise<boolean> {
+  if (!commit) return false;
+  try {
+    return (await configFromTexts(await configTextsOf(undefined, commit, root), (file) => `${commit.slice(0, 12)}:${file}`)).allowSkips;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether this runs in CI, where no local switch counts. */
 export const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true' || env.GITHUB_ACTIONS === 'true';
@@ -52,7 +65,11 @@ const command: Command = {
     const notDeepened = await deepenIfShallow(repo.root);
     const commits = await commitsIn(range, repo.root);
     if (notDeepened !== null) await refuseShallowBoundary(commits, notDeepened, repo.root);
-    const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known });
+    // A skip a person recorded at commit time counts only where the configuration the range
+    // started from (a person's: the base, never the commits checked) allows skips.
+    const from = range.includes('..') ? range.split(/\.\.\.?/)[0] : '';
+    const allowRecordedSkips = await allowsSkips((from ? await resolveCommit(from, repo.root) : null) ?? baseCommit ?? null, repo.root);
+    const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known, allowRecordedSkips });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);
     process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
@@ -75,6 +92,7 @@ const command: Command = {
         identityRecorded: v.identityRecorded,
         evidence: v.evidence,
         recordedSkips: v.recordedSkips,
+        refusedSkips: v.refusedSkips,
         rebasedFrom: v.rebasedFrom,
         knownPatch: v.knownPatch,
         squashedFrom: v.squashedFrom,

@@ -50,6 +50,8 @@ export interface Config {
   noVerify: 'refuse' | 'allow';
   /** A claim's holder whose every session known here was last seen longer ago than this is paused (src/core/claim-state.ts). */
   idleAfterMinutes: number;
+  /** CI honours a skip recorded with a commit (Plan-Skip) only where the base branch's configuration says so (docs/overrides.md). */
+  allowSkips: boolean;
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -80,6 +82,7 @@ export const DEFAULT_CONFIG: Config = {
   agents: null,
   noVerify: 'refuse',
   idleAfterMinutes: 30,
+  allowSkips: false,
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';

@@ -13,13 +13,16 @@ export interface HookSpec {
   readonly exitCode: boolean;
   /** git writes the hook's input on stdin (pushed refs, rewritten commits): the runner gives the chained hook a copy. */
   readonly stdin: boolean;
-  /** PLAN_HOOKS=0 skips it; a hook that says false records the override instead (pre-push). */
+  /**
+   * PLAN_HOOKS=0 skips it; a hook that says false decides itself: pre-commit and prepare-commit-msg
+   * refuse it in an agent session (src/core/overrides.ts), pre-push records a person's override.
+   */
   readonly skippedByOff: boolean;
 }
 
 export const HOOK_TABLE = {
-  'pre-commit': { blocking: true, exitCode: true, stdin: false, skippedByOff: true },
-  'prepare-commit-msg': { blocking: false, exitCode: true, stdin: false, skippedByOff: true },
+  'pre-commit': { blocking: true, exitCode: true, stdin: false, skippedByOff: false },
+  'prepare-commit-msg': { blocking: false, exitCode: true, stdin: false, skippedByOff: false },
   'post-commit': { blocking: false, exitCode: false, stdin: false, skippedByOff: true },
   'post-rewrite': { blocking: false, exitCode: false, stdin: true, skippedByOff: true },
   'pre-push': { blocking: true, exitCode: true, stdin: true, skippedByOff: false },

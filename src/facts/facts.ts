@@ -25,6 +25,7 @@ import { WRITE_TREE } from '../git/queries.js';
 import { type RefReads, type Repository, mergeHeadTexts, onlyOwnChanges, openRepositoryWith, repositoryReads } from '../git/repository.js';
 import { type HookCommitter, type Identity, type IdentityConflict, type Marker, branchHolder, hookConflict, identityConflict, markersIn, pickIdentity } from '../core/identity.js';
 import { commonDirOf, readCommitting, sessionClaims } from '../sessions/store.js';
+import type { SessionFacts } from '../core/overrides.js';
 import { readBinding } from '../sessions/binding.js';
 import { identityMessages } from '../messages/identity.js';
 import { planMatcher } from '../plan/discover.js';
@@ -104,6 +105,17 @@ function hookCommitter(repo: Repository): HookCommitter | null {
   const r = readCommitting(commonDirOf(repo.gitDir), repo.root, Date.now());
   return r ? { agent: r.agent, detail: identityMessages.identityDetail.agentHook(r.agent, r.session, r.at) } : null;
 }
+
+/** What shows an agent session here (../core/overrides.ts): the markers, and the pre-tool hook's fresh record. */
+export function sessionFactsOf(repo: Repository, env: NodeJS.ProcessEnv = process.env): SessionFacts {
+  return { markers: markersIn(env, repo.config), hook: hookCommitter(repo) };
+}
+
+/** The same, from facts already gathered (their identity came from the hook's record when it was fresh). */
+export const sessionOfFacts = (facts: Pick<Facts, 'markers' | 'identity'>): SessionFacts => ({
+  markers: facts.markers,
+  hook: facts.identity.source === 'agent-hook' ? { agent: facts.identity.name, detail: facts.identity.detail } : null,
+});
 
 /** The tasks a change in this worktree belongs to: its binding, the tasks the committing session claimed, then the claims bound to its branch (pure but for the caches' files). */
 export function boundTasks(repo: Pick<Repository, 'gitDir' | 'branch'>, claims: Pick<LiveClaim, 'task' | 'branch'>[], session: string[] = []): string[] {

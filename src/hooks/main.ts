@@ -16,7 +16,7 @@ export async function runHook(name: HookName, load: () => Promise<HookRun>, args
   const spec = HOOK_TABLE[name];
   // git starts hooks at the worktree's top: the commands messages name are found from there.
   setRunCommand(() => installedRunCommand(process.cwd()));
-  // pre-push treats PLAN_HOOKS=0 as a recorded override (./pre-push.ts).
+  // The hooks that may refuse decide PLAN_HOOKS=0 themselves: an agent's is refused (src/core/overrides.ts).
   if (process.env.PLAN_HOOKS === '0' && spec.skippedByOff) return EXIT.ok;
   // doctor's probe, as the runner answers it (hooks/plan-hooks.sh), for hooks started without the
   // runner: the pre-commit framework running the package's shipped hooks.

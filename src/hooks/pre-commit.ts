@@ -9,7 +9,8 @@ import type { CheckName, Mode } from '../config/config.js';
 import { type RotationFacts, formatDecision } from '../check/report.js';
 import { touchedPaths } from '../core/changes.js';
 import { planMatcher } from '../plan/discover.js';
-import { type Facts, readIndexFacts } from '../facts/facts.js';
+import { type Facts, readIndexFacts, sessionOfFacts } from '../facts/facts.js';
+import { decideOverride, overrideIn } from '../core/overrides.js';
 import { type PlanFactReads, startPlanFactReads, stagedTexts } from '../plan/facts.js';
 import { messages } from '../messages/index.js';
 import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
@@ -93,6 +94,15 @@ export function identityRefused(facts: Facts): boolean {
   return true;
 }
 
+/** PLAN_HOOKS=0 or PLAN_HOOKS_SKIP asked in an agent session: said, and refused; a person's goes on (src/core/overrides.ts). */
+export function overrideRefused(facts: Facts, what: 'commit' | 'push' = 'commit'): { refused: boolean; person: boolean } {
+  const decision = decideOverride(overrideIn(process.env), sessionOfFacts(facts));
+  if (decision.kind !== 'refused') return { refused: false, person: decision.kind === 'person' };
+  const { off, skipped } = decision.override;
+  process.stderr.write(sanitize(messages.overrideRefused(what, skipped, off, decision.evidence)));
+  return { refused: true, person: false };
+}
+
 const run: HookRun = async () => {
   // A staged plan: the handoff's longest read (what is left uncommitted) starts as soon as the
   // staged changes are known, and runs while the plans are read, parsed and validated.
@@ -105,7 +115,9 @@ const run: HookRun = async () => {
       uncommitted = startUncommitted(repo.root, staged, repo.config);
     },
   });
-  if (identityRefused(facts)) return 1;
+  if (identityRefused(facts) || overrideRefused(facts).refused) return 1;
+  // PLAN_HOOKS=0, a person's: every hook skipped, as before (the worklog finds the commit unverified).
+  if (process.env.PLAN_HOOKS === '0') return 0;
   const { repo, identity, now, config } = facts;
   const plans = planMatcher(config);
   // A staged plan: the plan rules' and the handoff's git reads start now, before the bundle

@@ -16,6 +16,9 @@ import { GIT_DIRS, existingObjects } from '../git/queries.js';
 import { gitQueries } from '../git/git.js';
 import { messages } from '../messages/index.js';
 import { refuseDroppedClaims } from '../check/dropped-claims.js';
+import { decideOverride, overrideIn } from '../core/overrides.js';
+import { sessionFactsOf } from '../facts/facts.js';
+import { sanitize } from '../term.js';
 
 const ZERO = /^0+$/;
 const OID = /^[0-9a-f]{40,64}$/;
@@ -76,6 +79,12 @@ async function recordOverride(repo: Repository, remote: string, skipped: string[
 const run: HookRun = async ([remote = 'origin']) => {
   const lines = (await readStdin()).split('\n').filter(Boolean);
   const repo = await openRepository();
+  // An override is a person's: asked in an agent session, the push is refused (../core/overrides.ts).
+  const override = decideOverride(overrideIn(process.env), sessionFactsOf(repo));
+  if (override.kind === 'refused') {
+    process.stderr.write(sanitize(messages.overrideRefused('push', override.override.skipped, override.override.off, override.evidence)));
+    return 1;
+  }
   const skip: CheckName[] = process.env.PLAN_HOOKS === '0' ? [...CHECKS] : skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
   const { commits, known } = await pushedCommits(lines, remote, repo.root);
   const verdicts = await checkCommits(repo, commits, { known });

@@ -8,7 +8,7 @@
 //   - Otherwise, when pre-commit did not pass for exactly this tree (git commit --no-verify,
 //     or a client that runs only this hook), the same check pre-commit runs, and a refusal
 //     aborts the commit (unless "noVerify": "allow"). `--no-verify` is not a way past a claim;
-//     PLAN_HOOKS_SKIP=claims is, and it is recorded with the commit (Plan-Skip).
+//     a person's PLAN_HOOKS_SKIP=claims is, recorded with the commit (Plan-Skip); an agent's is refused.
 // Then the trailers: Plan-Agent (who committed, sealed), Plan-Skip, Plan-Task.
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ import { interpretTrailers, commitInfoOf } from '../git/log.js';
 import { ABSOLUTE_GIT_DIR, WRITE_TREE } from '../git/queries.js';
 import { messages } from '../messages/index.js';
 import { verifiedFor } from '../worklog/verified.js';
-import { identityRefused, judgeIndex, rotationFacts } from './pre-commit.js';
+import { identityRefused, judgeIndex, overrideRefused, rotationFacts } from './pre-commit.js';
 import { AGENT_TRAILER, OWNED_KEYS, SKIP_TRAILER, agentTrailerValue, parseAgentTrailer, parseSkipTrailer, recordLines, skipTrailerValue, trailerArgs, trailerTask } from '../check/trailer.js';
 
 /** git's second argument when the message is a merge's or a squash's. */
@@ -66,6 +66,8 @@ async function resealPick(file: string, picked: string, source: string | undefin
 }
 
 const run: HookRun = async ([messageFile, source]) => {
+  // PLAN_HOOKS=0 (pre-commit may not have run: --no-verify): an agent's is refused, a person's skips this hook as before.
+  if (process.env.PLAN_HOOKS === '0') return overrideRefused(await readIndexFacts(process.cwd(), { tree: false })).refused ? 1 : 0;
   if (!messageFile || (source !== undefined && NOT_OURS.has(source))) return 0;
   const gitDir = await gitQuery(ABSOLUTE_GIT_DIR, process.cwd());
   const file = resolve(process.cwd(), messageFile);
@@ -83,7 +85,7 @@ const run: HookRun = async ([messageFile, source]) => {
   let ownHits;
   if (tree !== null && verified === null && config.noVerify !== 'allow') {
     // pre-commit did not pass for this tree: its check, here.
-    if (identityRefused(facts)) return 1;
+    if (identityRefused(facts) || overrideRefused(facts).refused) return 1;
     const judged = await judgeIndex(facts);
     const report = formatDecision(judged.decision, identity, facts.now, undefined, await rotationFacts(facts, judged.decision));
     if (report) process.stderr.write(report);

@@ -47,7 +47,7 @@ export const agentsMessages = {
       `  - or ask the person running these agents\n` +
       (blocking ? `A commit that touches these files is refused too.\n` : ''),
     bypassWarning: (ways: string[]) =>
-      `plan-hooks: this command skips git's hooks (${ways.join('; ')}). The commit is still checked — prepare-commit-msg checks it, the worklog records it as unverified, and pre-push and CI check it again — so skipping the hooks does not get a claimed file past plan-hooks. If a claim is in the way, coordinate with its holder instead.`,
+      `plan-hooks: this command skips git's hooks (${ways.join('; ')}). The commit is still checked — prepare-commit-msg checks it, the worklog records it as unverified, and pre-push and CI check it again — so skipping the hooks does not get a claimed file past plan-hooks, and PLAN_HOOKS=0 in an agent session is refused outright. If a claim is in the way, coordinate with its holder instead ('${run()} ask <task> "..."').`,
     /** HUSKY=0 where husky runs the hooks: it turns off every one, prepare-commit-msg and post-commit too. */
     huskyOffWarning: (ways: string[]) =>
       `plan-hooks: this command turns off git's hooks (${ways.join('; ')}). husky runs this repository's hooks, and HUSKY=0 skips every one of them, plan-hooks' included: the commit is neither checked nor recorded here, and pre-push (where it runs) and CI refuse a claimed file only after the work is done. If a claim is in the way, coordinate with its holder instead.`,

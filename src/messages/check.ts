@@ -32,8 +32,22 @@ export const checkMessages = {
     staleTasks.map((t) => `  - the claim on ${t} is stale: take it over with '${run()} claim ${t} --takeover'\n`).join('') +
     `  - ask the human who runs the agents to settle it\n` +
     (blocking ? `  - ${bypass}\n` : ''),
-  bypassCommit: () => 'bypass once, recorded with the commit (pre-push and CI see it): PLAN_HOOKS_SKIP=claims git commit … (--no-verify is not a way past a claim)',
-  bypassPush: () => `bypass once: git push --no-verify (CI runs '${run()} check --range' again)`,
+  /** The last way forward of a claim refusal at commit: real commands, never an override (docs/overrides.md). */
+  bypassCommit: (task: string) =>
+    `ask its holder in the plan: '${run()} ask ${task} "..."' (shown at its next session start and in status); a person can hand the claim over: '${run()} handover ${task} --to NAME'`,
+  bypassPush: () =>
+    `rewrite the refused commits so they leave the claimed files alone ('git rebase -i'), or settle the claim: '${run()} ask <task> "..."' asks its holder, and a person can hand it over ('${run()} handover <task> --to NAME')`,
+  /** An override (PLAN_HOOKS=0, a skip of checks) asked inside an agent session (src/core/overrides.ts): refused, with what shows the session. */
+  overrideRefused: (what: 'commit' | 'push', checks: string[], off: boolean, evidence: string[]) =>
+    `plan-hooks: ${what} refused — this environment asks plan-hooks to ${off ? 'skip its hooks' : `skip its ${checks.join(', ')} ${checks.length > 1 ? 'checks' : 'check'}`}, and overrides are a person's: this ${what} is made in an agent session (${evidence.join('; ')}).\n` +
+    'Ways forward:\n' +
+    `  - ${what} again without it: the checks then say what is in the way, and how to settle it\n` +
+    `  - a claim whose holder's sessions have stopped: continue it in one step: '${run()} claim <task> --continue'\n` +
+    `  - a live claim: ask its holder: '${run()} ask <task> "..."' ('${run()} status' shows who holds what)\n` +
+    `  - a person can hand a claim over: '${run()} handover <task> --to NAME' (why: docs/overrides.md)\n`,
+  /** check --range: a commit's recorded skip that the base branch's configuration does not allow. */
+  rangeSkipNotAllowed: (checks: string[]) =>
+    `  (this commit records a skip of ${checks.join(', ')} made at commit time (Plan-Skip), not honoured: the base branch's configuration does not set "allowSkips": true, so it is judged with every check)\n`,
   noVerifyRefused: () =>
     "plan-hooks: pre-commit did not run for this commit (git commit --no-verify?), so prepare-commit-msg ran its check: refused (above). --no-verify is not a way past a claim or a plan rule.\n",
   bypassRange: () => 'rewrite the commit (git rebase -i) so it leaves the claimed files alone, or settle the claim first',
@@ -128,7 +142,7 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
   planRefusedHeader: (count: number) => `plan-hooks: commit refused — ${plural(count, 'problem')} in the staged plans.\n`,
   planWarningHeader: (count: number) => `plan-hooks: ${plural(count, 'warning')} in the staged plans.\n`,
   planRefusedFooter: () =>
-    `Fix the staged plan and 'git add' it again, or bypass once, recorded with the commit: PLAN_HOOKS_SKIP=plans,transitions git commit …\n`,
+    `Fix the staged plan and 'git add' it again; '${run()} status' shows the plans and who holds what.\n`,
   skipUnknown: (names: string[], known: string[]) =>
     `plan-hooks: PLAN_HOOKS_SKIP names unknown ${noun(names.length, 'check')} ${names.join(', ')} (known: ${known.join(', ')}); ignored.\n`,
   skipNotice: (names: string[]) => `plan-hooks: skipping ${names.join(', ')} for this commit (PLAN_HOOKS_SKIP; recorded in the worklog).\n`,

@@ -16,6 +16,7 @@ const EXPECTED: Record<string, string | undefined> = {
   remoteClaims: 'false, or an object with days (a number > 0), remotes and branches (lists of globs), e.g. {"days": 30, "remotes": ["origin"], "branches": ["*"]}',
   agents: 'null or a list of coding agents among claude, codex, gemini, cursor, copilot',
   noVerify: '"refuse" or "allow"',
+  allowSkips: 'true or false',
 };
 
 export const configMessages = {

@@ -1,5 +1,7 @@
 // `plan-hooks hook <name>`: the hook runner's usage, trace, and the fail-closed notice (src/hooks).
 
+import { run } from './run.js';
+
 export const hooksMessages = {
   /** `plan-hooks --help`'s line for hook; its --help follows. */
   hookPurpose: 'Run one hook (called by the installed hook scripts)',
@@ -13,7 +15,12 @@ PLAN_HOOKS=0 skips every hook.
   hookUnknown: (name: string, names: string) => `unknown hook '${name}'. Known hooks: ${names}.`,
   /** Per blocking hook (src/core/hook-table.ts): why it refused on its own failure, and the way past. */
   hookFailClosed: {
-    'pre-commit': `plan-hooks refused the commit because its own check failed (above). Fix the cause, or bypass once with 'git commit --no-verify' (recorded in the worklog), or PLAN_HOOKS=0 to skip every hook.\n`,
-    'pre-push': `plan-hooks refused the push because its own check failed (above). Fix the cause, or bypass once with 'git push --no-verify'.\n`,
+    // Getters: the command is named as this run finds it (./run.ts), known only once the hook starts.
+    get 'pre-commit'() {
+      return `plan-hooks refused the commit because its own check failed (above). Fix the cause and commit again ('${run()} doctor' checks the installation; docs/overrides.md says what a person can do while plan-hooks itself fails).\n`;
+    },
+    get 'pre-push'() {
+      return `plan-hooks refused the push because its own check failed (above). Fix the cause and push again ('${run()} doctor' checks the installation).\n`;
+    },
   } as Record<string, string>,
 };

@@ -147,7 +147,7 @@ test('pre-push refuses to push a commit that pre-commit would have refused; --no
   r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'sneaky');
   const refused = r.tryGit(['push', 'origin', 'main']);
   assert.equal(refused.code, 1, refused.stderr);
-  assert.match(refused.stderr, /sneaky[\s\S]*src\/api\/a\.ts[\s\S]*git push --no-verify/);
+  assert.match(refused.stderr, /sneaky[\s\S]*src\/api\/a\.ts[\s\S]*git rebase -i/);
   assert.notEqual(r.git('rev-parse', 'HEAD').trim(), r.git('ls-remote', 'origin', 'refs/heads/main').split('\t')[0]);
   // A new branch is checked against what the remote already has.
   const branch = r.tryGit(['push', 'origin', 'HEAD:refs/heads/feature']);

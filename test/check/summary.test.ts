@@ -31,6 +31,10 @@ test('check --range lists unverified identities (author, forged trailer) and eve
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
   temp.dirs.push(r.dir);
   const remote = withRemote(r, temp);
+  // A person allows recorded skips on the base first (docs/overrides.md): the skip below is honoured and listed.
+  r.writeJson('.plan-hooks.json', { allowSkips: true });
+  r.git('add', '.plan-hooks.json');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'allow skips');
   assert.equal(r.tryGit(['push', '-q', 'origin', 'main']).code, 0);
   const before = r.git('rev-parse', 'HEAD').trim();
   const byAuthor = hookless(r, 'src/free.ts', 'hookless work <img src=x onerror=alert(1)>');

@@ -36,7 +36,9 @@ test('git commit --no-verify touching another’s claim is refused, in plain, -a
   assert.equal(plain.code, 1, plain.stderr);
   assert.match(plain.stderr, /src\/api\/a\.ts {3}← pattern src\/api/);
   assert.match(plain.stderr, /--no-verify is not a way past a claim/);
-  assert.match(plain.stderr, /PLAN_HOOKS_SKIP=claims/);
+  // The ways forward are real commands, never an override (docs/overrides.md).
+  assert.match(plain.stderr, /ask api\/endpoints "\.\.\."/);
+  assert.doesNotMatch(plain.stderr, /PLAN_HOOKS_SKIP/);
   assert.equal(r.git('rev-parse', 'HEAD'), head);
   assert.equal(r.git('diff', '--cached', '--name-only').trim(), 'src/api/a.ts', 'the staged work is untouched');
   r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'tracked (hookless)');
@@ -50,14 +52,18 @@ test('git commit --no-verify touching another’s claim is refused, in plain, -a
   assert.equal(r.tryGit(['commit', '--no-verify', '-m', 'free', 'src/free.ts'], CLAUDE).code, 0);
 });
 
-test('PLAN_HOOKS_SKIP=claims gets through and is recorded with the commit: push and CI see it; a typed Plan-Skip is not honoured', () => {
+test("a person's PLAN_HOOKS_SKIP=claims gets through and is recorded with the commit: push and CI (where the base allows skips) see it; a typed Plan-Skip is not honoured", () => {
   const { r, remote } = setup();
+  r.writeJson('.plan-hooks.json', { allowSkips: true });
+  r.git('add', '.plan-hooks.json');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'allow skips']).code, 0);
   r.write('src/api/a.ts', 'x\n');
   r.git('add', '-A');
-  const res = r.tryGit(['commit', '--no-verify', '-m', 'skipped'], { ...CLAUDE, PLAN_HOOKS_SKIP: 'claims' });
+  const res = r.tryGit(['commit', '--no-verify', '-m', 'skipped'], { PLAN_HOOKS_SKIP: 'claims' });
   assert.equal(res.code, 0, res.stderr);
   assert.match(message(r), /^Plan-Skip: claims [0-9a-f]{16}$/m);
-  assert.match(message(r), /^Plan-Agent: claude \(agent-marker\) [0-9a-f]{16}$/m);
+  // A person's commit records no Plan-Agent: its author says who.
+  assert.doesNotMatch(message(r), /^Plan-Agent:/m);
   const push = r.tryGit(['push', 'origin', 'main']);
   assert.equal(push.code, 0, push.stderr);
   const c = freshClone(remote);

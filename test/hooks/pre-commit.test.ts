@@ -33,10 +33,11 @@ describe('a commit touching another agent’s claim', () => {
     const res = r.commit('touch the api');
     assert.equal(res.code, 1);
     const claim = JSON.parse(r.git('show', 'HEAD:docs/api-plan.json')).workItems[0].tasks[0];
-    for (const text of ['src/api/users.ts', 'api/endpoints', 'codex', claim.claimedAt, 'pattern src/api', 'coordinate with codex', 'ask the human', 'PLAN_HOOKS_SKIP=claims git commit']) {
+    for (const text of ['src/api/users.ts', 'api/endpoints', 'codex', claim.claimedAt, 'pattern src/api', 'coordinate with codex', 'ask the human', "ask api/endpoints", 'handover api/endpoints --to NAME']) {
       assert.ok(res.stderr.includes(text), `refusal mentions ${text}:\n${res.stderr}`);
     }
     assert.ok(!res.stderr.includes('PLAN_HOOKS_AGENT=codex'), 'never suggests declaring the holder’s name');
+    assert.ok(!res.stderr.includes('PLAN_HOOKS_SKIP'), 'never suggests an override (docs/overrides.md)');
     assert.ok(!res.stderr.includes('src/free.ts'), 'an unclaimed path is not listed');
     assert.ok(!/\n\s+at /.test(res.stderr), 'no stack trace');
     assert.equal(head(r), before);
@@ -107,7 +108,7 @@ describe('modes and skips', () => {
     assert.deepEqual(marker(r)?.skipped, ['claims']);
   });
 
-  test('an internal error (its state directory is a file) fails closed with the bypass', () => {
+  test('an internal error (its state directory is a file) fails closed, naming doctor and no bypass', () => {
     const r = claimedRepo();
     r.write('src/free.ts', 'x\n');
     r.git('add', 'src/free.ts');
@@ -116,7 +117,8 @@ describe('modes and skips', () => {
     const res = r.commit('broken state');
     rmSync(join(gitDir, 'plan-hooks'));
     assert.equal(res.code, 1);
-    assert.match(res.stderr, /--no-verify/);
+    assert.match(res.stderr, /refused the commit because its own check failed[\s\S]*plan-hooks doctor/);
+    assert.doesNotMatch(res.stderr, /--no-verify|PLAN_HOOKS=0/);
   });
 
   test('a broken configuration at HEAD: the defaults judge (claims hold), and a commit can fix it', () => {

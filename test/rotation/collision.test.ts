@@ -54,9 +54,10 @@ describe('a parallel collision is refused everywhere', () => {
     assert.match(forged.stderr, /recorded as continued by codex, but its holder claude is live here/);
     wt.git('checkout', 'HEAD', '--', 'docs/export-plan.json');
 
-    // Past every local hook (PLAN_HOOKS=0): push and CI still refuse it.
+    // PLAN_HOOKS=0 in codex's session is refused (docs/overrides.md); past every local hook (none run): push and CI still refuse it.
     wt.git('add', '-A');
-    assert.equal(wt.tryGit(['commit', '-qm', 'codex, hooks off'], { ...CODEX, PLAN_HOOKS: '0' }).code, 0);
+    assert.equal(wt.tryGit(['commit', '-qm', 'codex, hooks off'], { ...CODEX, PLAN_HOOKS: '0' }).code, 1);
+    assert.equal(wt.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-qm', 'codex, hooks off'], CODEX).code, 0);
     const remote = withRemote(wt, dirs);
     repo.git('push', '-q', 'origin', 'main');
     const push = wt.tryGit(['push', 'origin', 'feature'], CODEX);
