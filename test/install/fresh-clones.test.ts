@@ -139,6 +139,17 @@ const managers: [string, Team, string | false][] = [
     hasPreCommit ? false : 'the pre-commit framework is not installed',
   ],
   [
+    'prek',
+    {
+      tools: ['prek'],
+      add: ['npm', 'install', '--save-dev', ...NPM],
+      files: { '.pre-commit-config.yaml': USER_PRE_COMMIT_CONFIG },
+      setup: [['prek', 'install']],
+      install: [['prek', 'install'], ['npm', 'install', ...NPM]],
+    },
+    missingTool('prek'),
+  ],
+  [
     'lefthook',
     {
       tools: [],

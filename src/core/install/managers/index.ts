@@ -5,11 +5,12 @@ import { husky } from './husky.js';
 import { lefthook } from './lefthook.js';
 import type { HookManager, ManagerName } from './manager.js';
 import { preCommit } from './pre-commit.js';
+import { prek } from './prek.js';
 import { simpleGitHooks } from './simple-git-hooks.js';
 
 export type { HookManager, HookPath, ManagerName } from './manager.js';
 
-export const MANAGERS: readonly HookManager[] = [lefthook, preCommit, simpleGitHooks, husky];
+export const MANAGERS: readonly HookManager[] = [lefthook, prek, preCommit, simpleGitHooks, husky];
 
 export type HookOwner = ManagerName | 'plan-hooks' | 'other';
 

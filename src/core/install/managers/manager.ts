@@ -6,7 +6,7 @@ import type { Action } from '../action.js';
 import type { FileFact, InstallFacts } from '../install-facts.js';
 import type { Manifest } from '../manifest.js';
 
-export type ManagerName = 'husky' | 'pre-commit' | 'lefthook' | 'simple-git-hooks';
+export type ManagerName = 'husky' | 'pre-commit' | 'prek' | 'lefthook' | 'simple-git-hooks';
 
 /** How git reaches plan-hooks through one hook file, and what is in the way (doctor). */
 export interface HookPath {
