@@ -16,6 +16,7 @@ import { messages } from '../messages/index.js';
 import { regenerateHandoff, startHandoff } from '../handoff/hook.js';
 import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
+import { isDenied } from '../worklog/denied.js';
 import { sanitize } from '../term.js';
 import { personOnlySettingsRefusal } from '../core/person-only.js';
 import { dropIndexLink, recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
@@ -133,14 +134,26 @@ const run: HookRun = async () => {
   // before the marker; when they were, the tree read before them is no longer the commit's.
   const { restaged, tree: restagedTree } = await regenerateHandoff(handoff, rules !== null && modes.plans !== 'off');
   // The marker names the tree git will commit: after a restage, the write-tree made with it says which.
-  const tree = await writeVerifiedMarker(skipped, repo.root, { tree: (restaged ? restagedTree : facts.tree) ?? undefined, gitDir: repo.gitDir, identity, configChange: facts.configChange });
+  const known = (restaged ? restagedTree : facts.tree) ?? undefined;
+  let tree: string;
+  try {
+    tree = await writeVerifiedMarker(skipped, repo.root, { tree: known, gitDir: repo.gitDir, identity, configChange: facts.configChange });
+  } catch (error) {
+    // A read-only .git/plan-hooks: the commit passed; post-commit, next, says once what is not recorded.
+    if (!isDenied(error) || known === undefined) throw error;
+    return 0;
+  }
   const head = repo.head;
   // The trailers for this exact commit: the runner writes them without starting node for
   // prepare-commit-msg (see ../check/trailer.ts). A restage adds only the handoff blocks (plan files
   // and their Markdown, the entry files), which name no task of their own: the decision made on
   // the paths the commit stages still holds.
   const task = config.trailer ? trailerTask(decision.ownHits) : null;
-  writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task, bound: facts.bound }) }, process.env.GIT_INDEX_FILE ?? null, (await linkDropped) ?? false);
+  try {
+    writeTrailerRecord(repo.gitDir, { tree, head, lines: recordLines({ identity, tree, skipped, task, bound: facts.bound }) }, process.env.GIT_INDEX_FILE ?? null, (await linkDropped) ?? false);
+  } catch (error) {
+    if (!isDenied(error)) throw error;
+  }
   return 0;
 };
 export default run;

@@ -19,6 +19,9 @@ export const worklogMessages = {
   worklogCutShortRecord: (name: string) => `plan-hooks: dropped a worklog queue record that was never finished (${name}): its writer stopped midway. Its commit is recorded as one made without hooks.\n`,
   worklogCatchUpFailed: (reason: string) =>
     `plan-hooks: the worklog could not be brought up to date (${reason}); showing it as it is. Run '${run()} status' again, and report the error if it persists.\n`,
+  /** plan-hooks' own state directory cannot be written (permissions, a read-only file system): said once by the hook that found it. */
+  stateNotWritable: (dir: string, code: string) =>
+    `plan-hooks: this commit is not in the worklog: ${dir} cannot be written (${code}). The commit itself is fine and was checked as usual; once the directory is writable again, the worklog lists it as made without hooks. Fix the permissions as the user who commits: chown -R "$(id -un)" '${dir}' && chmod -R u+w '${dir}'\n`,
   worklogNotRecorded: () =>
     `plan-hooks: this commit is not in the worklog (the commit itself is fine). Run '${run()} status' to see the log, and report the error above if it persists.\n`,
 };
