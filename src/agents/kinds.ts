@@ -1,17 +1,3 @@
-// The coding agents plan-hooks installs its edit-time hooks into, and the project file each reads.
-
-export const AGENT_KINDS = ['claude', 'codex', 'gemini', 'cursor', 'copilot'] as const;
-export type AgentKind = (typeof AGENT_KINDS)[number];
-export const isAgentKind = (v: string): v is AgentKind => (AGENT_KINDS as readonly string[]).includes(v);
-
-/** The repository-relative file each agent reads its project hooks from. */
-export const AGENT_FILES: Record<AgentKind, string> = {
-  claude: '.claude/settings.json',
-  codex: '.codex/hooks.json',
-  gemini: '.gemini/settings.json',
-  cursor: '.cursor/hooks.json',
-  copilot: '.github/hooks/plan-hooks.json',
-};
-
-/** The committed shim every installed command runs (src/agents/install.ts writes it). */
-export const AGENT_SHIM = '.plan-hooks/agent-hook.sh';
+// The coding agents plan-hooks installs its edit-time hooks into: written once in core, where the
+// person-only rule (src/core/person-only.ts) reads them too.
+export { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind, isAgentKind } from '../core/install/agent-kinds.js';

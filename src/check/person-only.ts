@@ -2,7 +2,7 @@
 // `check --range`): what each commit that touches a configuration file does to the configuration
 // its first parent had. The files of both sides are read in one cat-file for the whole set.
 import { CONFIG_FILE, type Config, DEFAULT_CONFIG, configFromTexts } from '../config/config.js';
-import { type SettingsChange, configDifferences } from '../core/person-only.js';
+import { type InstalledFileChange, type SettingsChange, configDifferences, installedPath } from '../core/person-only.js';
 import { UsageError } from '../errors.js';
 import { readObjects } from '../git/cat-file.js';
 import type { Change } from '../git/changes.js';
@@ -38,6 +38,28 @@ export async function settingsChanges(commits: { commit: string; parent: string 
       if (!(error instanceof UsageError)) throw error;
       out.set(c.commit, { before, change: { file, keys: [], problem: error.message } });
     }
+  }
+  return out;
+}
+
+/** One change to judge for plan-hooks' installed files: its key, the object-name prefixes of each side (`HEAD:`, `:0:`, `<commit>:`; null: no parent), what it changes. */
+export interface InstalledRead {
+  key: string;
+  before: string | null;
+  after: string;
+  changes: readonly Change[];
+}
+
+/** The installed files (../core/person-only.ts) each change touches, both sides read in one cat-file; changes that touch none are absent. */
+export async function installedFileChanges(reads: InstalledRead[], cwd: string): Promise<Map<string, InstalledFileChange[]>> {
+  const wanted = reads.map((r) => ({ r, paths: [...new Set(r.changes.flatMap((c) => [c.path, ...(c.from !== undefined ? [c.from] : [])]).filter(installedPath))] })).filter((w) => w.paths.length > 0);
+  const out = new Map<string, InstalledFileChange[]>();
+  if (wanted.length === 0) return out;
+  const names = wanted.flatMap(({ r, paths }) => paths.flatMap((p) => [...(r.before !== null ? [`${r.before}${p}`] : []), `${r.after}${p}`]));
+  const texts = await readObjects(names, cwd);
+  let at = 0;
+  for (const { r, paths } of wanted) {
+    out.set(r.key, paths.map((path) => ({ path, before: r.before !== null ? (texts[at++] ?? null) : null, after: texts[at++] ?? null })));
   }
   return out;
 }

@@ -52,8 +52,8 @@ import type { Identity } from '../core/identity.js';
 import { planMatcher } from '../plan/discover.js';
 import { forkClaims } from './fork.js';
 import { judgeSquashed } from './squash.js';
-import { settingsChanges } from './person-only.js';
-import { personOnlySettingsRefusal } from '../core/person-only.js';
+import { installedFileChanges, settingsChanges } from './person-only.js';
+import { personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { recordedSkipsJudged } from '../core/overrides.js';
 import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBoundTrailers, parseSkipTrailer } from './trailer.js';
@@ -126,7 +126,10 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
   const now = opts.now ?? new Date();
   const gathered = await readCommitFacts(repo, commits, { base, now, trailerKeys: TRAILER_KEYS, infos: opts.infos });
   const rulesModule = gathered.some((g) => g.plans.length > 0) ? await import('./plan-rules.js') : null;
-  const settings = await settingsChanges(gathered.map((g) => ({ commit: g.commit.commit, parent: g.commit.parents[0] ?? null, changes: g.changes })), repo.root);
+  const [settings, installed] = await Promise.all([
+    settingsChanges(gathered.map((g) => ({ commit: g.commit.commit, parent: g.commit.parents[0] ?? null, changes: g.changes })), repo.root),
+    installedFileChanges(gathered.map((g) => ({ key: g.commit.commit, before: g.commit.parents[0] ? `${g.commit.parents[0]}:` : null, after: `${g.commit.commit}:`, changes: g.changes })), repo.root),
+  ]);
 
   const verdicts: CommitVerdict[] = [];
   for (const { commit: info, changes: own, plans: planChanges, claims, now: time } of gathered) {
@@ -140,8 +143,12 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     const input = { changes: own, plans: rules ? planChanges : [], rules, identity, bound, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);
     const changed = settings.get(info.commit);
-    const personOnly = changed ? personOnlySettingsRefusal({ identity, config: changed.before, change: changed.change, coAuthors: info.trailers[CO_AUTHOR_TRAILER] ?? [] }) : null;
-    if (personOnly) decision.personOnly = [personOnly];
+    const coAuthors = info.trailers[CO_AUTHOR_TRAILER] ?? [];
+    const personOnly = [
+      changed ? personOnlySettingsRefusal({ identity, config: changed.before, change: changed.change, coAuthors }) : null,
+      personOnlyFilesRefusal({ identity, config: changed?.before ?? repo.config, files: installed.get(info.commit) ?? [], coAuthors }),
+    ].filter((p) => p !== null);
+    if (personOnly.length > 0) decision.personOnly = personOnly;
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals

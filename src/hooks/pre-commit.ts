@@ -18,7 +18,8 @@ import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { isDenied } from '../worklog/denied.js';
 import { sanitize } from '../term.js';
-import { personOnlySettingsRefusal } from '../core/person-only.js';
+import { personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
+import { installedFileChanges } from '../check/person-only.js';
 import { dropIndexLink, recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
 /**
@@ -76,8 +77,9 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
     ignoreCase: repo.ignoreCase,
     clock: Date.now,
   });
-  const personOnly = personOnlySettingsRefusal({ identity, config, change: facts.configChange });
-  if (personOnly) decision.personOnly = [personOnly];
+  const files = (await installedFileChanges([{ key: 'index', before: repo.head === null ? null : 'HEAD:', after: ':0:', changes: facts.changes }], repo.root)).get('index') ?? [];
+  const personOnly = [personOnlySettingsRefusal({ identity, config, change: facts.configChange }), personOnlyFilesRefusal({ identity, config, files })].filter((p) => p !== null);
+  if (personOnly.length > 0) decision.personOnly = personOnly;
   return { decision, rules, modes, skipped };
 }
 

@@ -29,6 +29,11 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
       : `this commit changes ${keys.join(', ')} in ${file}, settings that decide who is who or what is checked, and its identity is an agent's: ${identity.name} (${identity.detail}). Only a person changes those settings`,
     fix: `leave ${file} as it is in this commit ('git restore --staged --worktree -- ${file}', or for a commit already made, amend it without that change) and ask the person running the agents; a person makes the change in a commit of their own, from a shell with no agent marker set ('${run()} whoami' says git-author), and it passes at commit, push and CI`,
   }),
+  /** An agent's commit changes plan-hooks' own installed part of files (src/core/person-only.ts): refused, with the person's way. */
+  personOnlyFiles: (paths: readonly string[], identity: { name: string; detail: string }) => ({
+    message: `this commit changes plan-hooks' own part of ${paths.join(', ')} (its hook sections, runner or agent hook entries), and its identity is an agent's: ${identity.name} (${identity.detail}). Only a person changes or removes them`,
+    fix: `leave plan-hooks' part as it is in this commit ('git restore --staged --worktree -- ${paths.join(' ')}' keeps it, or for a commit already made, amend it without that change; your own lines beside it stay yours) and ask the person running the agents; to take plan-hooks out, a person runs '${run()} uninstall' and commits the removal, from a shell with no agent marker set`,
+  }),
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
   /** A declared name the agent markers contradict: refused. Never suggests another name. */

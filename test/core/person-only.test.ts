@@ -40,3 +40,31 @@ test('an agent’s change of a person-only setting, or of the configuration into
   assert.equal(personOnlySettingsRefusal({ identity: agent, config: DEFAULT_CONFIG, change: change(['notes', 'claimPush', 'entryFiles']) }), null);
   assert.equal(personOnlySettingsRefusal({ identity: agent, config: DEFAULT_CONFIG, change: null }), null);
 });
+
+test('plan-hooks’ own part of an installed file: the section, not the file', async () => {
+  const { ownPart, installedPath, personOnlyFilesRefusal } = await import('../../src/core/person-only.js');
+  const { upsertSection } = await import('../../src/lib/marked-sections.js');
+  const { SHELL_MARKERS } = await import('../../src/core/install/sections.js');
+  const { addLefthookCommand, addSimpleGitHooksCommand } = await import('../../src/core/install/managers.js');
+  const husky = (user: string, before = '') => `${before}${upsertSection(`${user}\n`, SHELL_MARKERS, '(. plan-hooks.sh)')}`;
+  assert.equal(ownPart('.husky/pre-commit', husky('npx lint-staged')), ownPart('.husky/pre-commit', husky('npm test')), 'the user’s line is the user’s');
+  assert.notEqual(ownPart('.husky/pre-commit', husky('x')), ownPart('.husky/pre-commit', husky('x', 'exit 0\n')), 'an exit before the section stops it');
+  assert.notEqual(ownPart('.husky/pre-commit', husky('x')), ownPart('.husky/pre-commit', 'x\n'));
+  assert.ok(!installedPath('.husky/_/pre-commit') && installedPath('.husky/pre-push') && installedPath('.plan-hooks/plan-hooks.sh') && !installedPath('src/a.ts'));
+  const lefthook = addLefthookCommand('pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n', 'pre-commit');
+  assert.equal(ownPart('lefthook.yml', lefthook), ownPart('lefthook.yml', `${lefthook}pre-push:\n  commands:\n    t:\n      run: npm test\n`));
+  assert.equal(ownPart('lefthook.yml', 'pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n'), '');
+  const pkg = (cmd: string, extra = {}) => JSON.stringify({ name: 'x', ...extra, 'simple-git-hooks': { 'pre-commit': cmd } });
+  const ours = addSimpleGitHooksCommand('npm test', 'pre-commit');
+  assert.equal(ownPart('package.json', pkg(ours)), ownPart('package.json', pkg(ours, { scripts: { a: 'b' } })));
+  assert.notEqual(ownPart('package.json', pkg(ours)), ownPart('package.json', pkg('npm test')));
+  assert.notEqual(ownPart('package.json', pkg(ours)), ownPart('package.json', pkg(`exit 0; ${ours}`)));
+  const settings = (extra = {}) => JSON.stringify({ ...extra, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh .plan-hooks/agent-hook.sh claude pre-tool' }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'mine' }] }] } });
+  assert.equal(ownPart('.claude/settings.json', settings()), ownPart('.claude/settings.json', settings({ permissions: {} })));
+  assert.notEqual(ownPart('.claude/settings.json', settings()), ownPart('.claude/settings.json', settings({ disableAllHooks: true })));
+  assert.notEqual(ownPart('.claude/settings.json', settings()), ownPart('.claude/settings.json', '{ not json'));
+  const files = [{ path: '.plan-hooks/plan-hooks.sh', before: 'run\n', after: 'exit 0\n' }];
+  assert.match(personOnlyFilesRefusal({ identity: agent, config: DEFAULT_CONFIG, files })!.fix, /uninstall/);
+  assert.equal(personOnlyFilesRefusal({ identity: person, config: DEFAULT_CONFIG, files }), null);
+  assert.equal(personOnlyFilesRefusal({ identity: agent, config: DEFAULT_CONFIG, files: [{ path: 'package.json', before: pkg(ours), after: pkg(ours, { version: '2.0.0' }) }] }), null);
+});
