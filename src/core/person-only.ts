@@ -146,7 +146,7 @@ export function ownPart(path: string, text: string | null): string {
   if (HUSKY_HOOK.test(path)) {
     const { inside, firstAt } = sections(text, SHELL_MARKERS);
     const before = firstAt < 0 ? '' : text.replace(/\r\n/g, '\n').split('\n').slice(0, firstAt).join('\n');
-    return inside.length === 0 ? '' : [...inside, hasTopLevelExit(before) ? 'stopped before the section' : ''].join('\n');
+    return inside.length === 0 ? '' : [...inside, hasTopLevelExit(before) ? '<exit>' : ''].join('\n');
   }
   if (YAML_FILES.includes(path)) {
     const { inside, outside } = sections(text, YAML_MARKERS);
@@ -165,7 +165,7 @@ export function ownPart(path: string, text: string | null): string {
     if (!isRecord(hooks)) return '';
     return Object.entries(hooks)
       .filter(([hook, cmd]) => typeof cmd === 'string' && cmd.includes(managerCommand(hook, '"$@"')))
-      .map(([hook, cmd]) => `${hook}${/\bexit\b/.test(cmd as string) ? ' (exits)' : ''}`)
+      .map(([hook, cmd]) => `${hook}${/\bexit\b/.test(cmd as string) ? ' <exit>' : ''}`)
       .sort()
       .join('\n');
   }
