@@ -19,6 +19,7 @@ const command: Command = {
         const clean = {
           declared: { name: sanitizeLine(conflict.declared.name), detail: sanitizeLine(conflict.declared.detail) },
           markers: conflict.markers.map((m) => ({ variable: sanitizeLine(m.variable), name: sanitizeLine(m.name) })),
+          stacked: conflict.stacked === true,
         };
         process.stderr.write(messages.identityConflict(clean, 'whoami'));
       }

@@ -30,11 +30,13 @@ export interface Marker {
   name: string;
 }
 
-/** A declared name that no agent marker present supports. */
+/** A declared name that no agent marker present supports, or markers of two agents at once. */
 export interface IdentityConflict {
   declared: Identity;
   /** The markers present, each naming the agent it marks. */
   markers: Marker[];
+  /** The markers themselves name different agents (`declared` is the first one's): a contradiction whatever is declared. */
+  stacked?: boolean;
 }
 
 /**
@@ -63,10 +65,38 @@ export function agreesWithMarkers(name: string, markers: Marker[], aliases: Conf
   return markers.length === 0 || markers.some((m) => sameAgent(m.name, name, aliases));
 }
 
-/** The conflict of a declared identity with the markers present, or null when they agree. */
-export function identityConflict(identity: Identity, markers: Marker[], aliases: Config['aliases']): IdentityConflict | null {
-  if (identity.source !== 'env' && identity.source !== 'git-config' && identity.source !== 'option') return null;
-  return agreesWithMarkers(identity.name, markers, aliases) ? null : { declared: identity, markers };
+/**
+ * Markers of different agents at once (CLAUDECODE with CODEX_SANDBOX, or AI_AGENT=codex): one
+ * agent's shell dressed in another's variables, or an agent started by another; either way the
+ * environment does not say who commits, so it is refused (issue 25 item 1). Null when they agree.
+ */
+export function markersConflict(markers: Marker[], aliases: Config['aliases']): IdentityConflict | null {
+  const first = markers[0];
+  if (!first || markers.every((m) => sameAgent(m.name, first.name, aliases))) return null;
+  return { declared: { name: first.name, source: 'agent-marker', detail: identityMessages.identityDetail.marker(first.variable) }, markers, stacked: true };
+}
+
+/** Whether `name` is a coding agent's as plan-hooks knows them: a marker's name (the configuration's or the known table's) or an alias. */
+export function isAgentName(name: string, config: Pick<Config, 'agentMarkers' | 'aliases'>): boolean {
+  const names = [...Object.values(config.agentMarkers), ...Object.values(KNOWN_MARKERS).map((m) => m.name)].filter((n) => !n.startsWith('$'));
+  return names.some((n) => sameAgent(n, name, config.aliases)) || Object.entries(config.aliases).some(([c, others]) => sameAgent(c, name, config.aliases) || others.some((o) => sameAgent(o, name, config.aliases)));
+}
+
+/**
+ * The conflict of an identity with the markers present, or null when they agree: markers of two
+ * agents; a declared name (PLAN_HOOKS_AGENT, git config plan-hooks.agent, --as) none of them
+ * names; or an author name (`git -c user.name=codex`) that names another agent than they do.
+ */
+export function identityConflict(identity: Identity, markers: Marker[], aliases: Config['aliases'], authorName: string | null = null, config?: Pick<Config, 'agentMarkers' | 'aliases'>): IdentityConflict | null {
+  const stacked = markersConflict(markers, aliases);
+  if (stacked) return stacked;
+  if (identity.source === 'env' || identity.source === 'git-config' || identity.source === 'option') {
+    return agreesWithMarkers(identity.name, markers, aliases) ? null : { declared: identity, markers };
+  }
+  if (authorName && config && markers.length > 0 && isAgentName(authorName, config) && !agreesWithMarkers(authorName, markers, aliases)) {
+    return { declared: { name: authorName, source: 'git-author', detail: identityMessages.identityDetail.gitAuthor }, markers };
+  }
+  return null;
 }
 
 /**

@@ -148,7 +148,8 @@ export function identityFor(
     return { identity: pickIdentity({ ...facts, hook }), conflict, markers };
   }
   const identity = pickIdentity(facts);
-  return { identity, conflict: identityConflict(identity, markers, repo.config.aliases), markers };
+  // A commit being made: its author's name may not be another agent's than the markers say (a commit already made passes its own author).
+  return { identity, conflict: identityConflict(identity, markers, repo.config.aliases, committing ? authorName : null, repo.config), markers };
 }
 
 /**

@@ -37,9 +37,19 @@ Prints who plan-hooks thinks is committing here, and where that came from. First
   whoamiText: (name: string, source: string, detail: string) => `${name}\n  source: ${source} (${detail})\n`,
   whoamiMarkers: (markers: string[]) => `  agent markers present: ${markers.length > 0 ? markers.join(', ') : 'none'}\n`,
   /** A declared name the agent markers contradict: refused. Never suggests another name. */
-  identityConflict: (conflict: { declared: { name: string; detail: string }; markers: { variable: string; name: string }[] }, what: 'commit' | 'edit' | 'whoami') => {
+  identityConflict: (conflict: { declared: { name: string; detail: string }; markers: { variable: string; name: string }[]; stacked?: boolean }, what: 'commit' | 'edit' | 'whoami') => {
     const agents = [...new Set(conflict.markers.map((m) => m.name))];
     const seen = conflict.markers.map((m) => `${m.variable} (${m.name})`).join(', ');
+    const head = what === 'commit' ? 'commit refused' : what === 'edit' ? 'refused' : 'identity contradicted';
+    if (conflict.stacked) {
+      return (
+        `plan-hooks: ${head} — this environment carries the markers of different agents at once: ${seen}. One of them is not who is committing, and nothing here says which.\n` +
+        (what === 'whoami' ? '' : 'Ways forward:\n') +
+        `  - run git from the agent's own shell, as it set it up, without another agent's variables (no 'env -u', no added markers); plan-hooks then finds who you are by itself\n` +
+        `  - if the work you need is claimed by someone else: ask its holder ('${run()} ask <task> "..."'), or continue a paused claim ('${run()} claim <task> --continue')\n` +
+        `  - if one agent was started by another, or a variable was left over in a shell, ask the human who runs the agents to fix the environment\n`
+      );
+    }
     return (
       `plan-hooks: ${what === 'commit' ? 'commit refused' : what === 'edit' ? 'refused' : 'identity contradicted'} — ${conflict.declared.detail} says '${conflict.declared.name}', but this environment is ${agents.join(' or ')}'s: ${seen}.\n` +
       `A declared name must be one of the agents whose markers are present.\n` +

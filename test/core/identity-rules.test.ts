@@ -33,3 +33,19 @@ test('pure: markersIn reads the configured and @vercel/detect-agent markers; ide
   assert.equal(identityConflict(declared, [], config.aliases), null);
   assert.equal(identityConflict({ ...declared, source: 'git-author' }, markersIn({ CLAUDECODE: '1' }, config), config.aliases), null);
 });
+
+test('markersConflict and an author name of another agent (pure): markers of two agents contradict; one agent’s own markers and a person’s name do not', async () => {
+  const { markersConflict, isAgentName } = await import('../../src/core/identity.js');
+  const config = DEFAULT_CONFIG;
+  const stacked = markersConflict(markersIn({ CLAUDECODE: '1', CODEX_SANDBOX: '1' }, config), config.aliases);
+  assert.deepEqual(stacked && { stacked: stacked.stacked, declared: stacked.declared.name, markers: stacked.markers.map((m) => m.variable) }, { stacked: true, declared: 'claude', markers: ['CLAUDECODE', 'CODEX_SANDBOX'] });
+  assert.equal(markersConflict(markersIn({ CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'cli', CLAUDE_CODE: '1' }, config), config.aliases), null);
+  assert.equal(markersConflict([], config.aliases), null);
+  const claude = markersIn({ CLAUDECODE: '1' }, config);
+  const author = { name: 'Test Author', source: 'git-author' as const, detail: 'git config user.name' };
+  assert.equal(identityConflict(author, claude, config.aliases, 'codex', config)?.declared.name, 'codex');
+  assert.equal(identityConflict(author, claude, config.aliases, 'claude-code', config), null);
+  assert.equal(identityConflict(author, claude, config.aliases, 'Alice', config), null);
+  assert.equal(identityConflict(author, [], config.aliases, 'codex', config), null);
+  assert.ok(isAgentName('github-copilot', config) && isAgentName('Codex', config) && !isAgentName('alice', config));
+});

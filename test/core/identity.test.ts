@@ -27,7 +27,10 @@ test('each source in order: env, git config (per worktree), branch task, agent m
   assert.deepEqual(whoami(r), { name: 'gemini', source: 'branch', detail: 'task api/endpoints is bound to this branch' });
   // A binding the agent markers contradict is not this committer's: the markers decide.
   assert.deepEqual(whoami(r, { CLAUDECODE: '1' }), { name: 'claude', source: 'agent-marker', detail: 'environment variable CLAUDECODE' });
-  assert.equal(whoami(r, { GEMINI_CLI: '1', CLAUDECODE: '1' }).name, 'gemini', 'one agent started by another: the binding stands');
+  // Markers of two agents at once are a contradiction: whoami says so and fails (issue 25 item 1).
+  const stacked = r.cli(['whoami'], { GEMINI_CLI: '1', CLAUDECODE: '1' });
+  assert.equal(stacked.code, 1);
+  assert.match(stacked.stderr, /markers of different agents at once: CLAUDECODE \(claude\), GEMINI_CLI \(gemini\)/);
   r.git('config', 'extensions.worktreeConfig', 'true');
   r.git('config', '--worktree', 'plan-hooks.agent', 'codex');
   assert.equal(whoami(r).source, 'git-config');
@@ -103,8 +106,10 @@ describe('a declared identity must agree with the agent markers present', () => 
     assert.match(res.stderr, /git config plan-hooks.agent says 'codex'/);
   });
 
-  test('one agent started by another may declare either; an alias agrees; no markers, anything goes', () => {
-    assert.equal(attempt({ PLAN_HOOKS_AGENT: 'codex', CLAUDECODE: '1', CODEX_THREAD_ID: 't1' }).code, 0);
+  test('markers of two agents at once are refused whatever is declared; an alias agrees; no markers, anything goes', () => {
+    const stacked = attempt({ PLAN_HOOKS_AGENT: 'codex', CLAUDECODE: '1', CODEX_THREAD_ID: 't1' });
+    assert.equal(stacked.code, 1, stacked.stderr);
+    assert.match(stacked.stderr, /markers of different agents at once/);
     assert.equal(attempt({ PLAN_HOOKS_AGENT: 'claude-code', CLAUDECODE: '1' }, 'src/free/b.ts').code, 0);
     assert.equal(attempt({ PLAN_HOOKS_AGENT: 'codex' }).code, 0);
   });
