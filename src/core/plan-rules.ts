@@ -1,5 +1,6 @@
 // The plan rules beyond the schema, on a plan that already passed the schema. Pure:
 // the plan, the git facts and the clock in; problems out.
+import { doneRecord } from './done-record.js';
 import { compilePattern, patternEscapes, PatternError, type CompiledPattern } from '../lib/pattern.js';
 import { claimAgeHours, holderOf, isStaleClaim } from './claim-state.js';
 import { messages } from '../messages/index.js';
@@ -169,7 +170,7 @@ function overlaps(tasks: RuleTask[], patterns: Map<RuleTask, PlacedPattern[]>, e
 function taskWarnings(tasks: RuleTask[], emit: Emit): void {
   for (const { task, item, path, name } of tasks) {
     const at = [...path, 'status'];
-    if (task.status === 'completed' && item.log.length === 0) emit('warning', 'completed-without-log', at, messages.plan.completedWithoutLog(name, item.id));
+    if (task.status === 'completed' && item.log.length === 0 && doneRecord(task) === null) emit('warning', 'completed-without-log', at, messages.plan.completedWithoutLog(name, item.id));
     if (task.status === 'completed' && !task.acceptance) emit('warning', 'completed-without-acceptance', at, messages.plan.completedWithoutAcceptance(name));
     if (task.status === 'in-progress' && holderOf(task) === null) emit('warning', 'in-progress-without-claim', at, messages.plan.inProgressWithoutClaim(name));
   }

@@ -65,6 +65,7 @@ export const claimsMessages = {
   editTookOver: (task: string, actor: string, holder: string) => `${actor} took over ${task} from ${holder} (logged in the work item and the changelog)`,
   editReleased: (task: string, status: string) => `released ${task} (now ${status})`,
   editDone: (task: string, actor: string) => `marked ${task} completed by ${actor} (logged in the work item)`,
+  editDoneOnTask: (task: string, actor: string) => `marked ${task} completed by ${actor} (logged on the task, metadata.done: its work item has other open tasks, and a record there would collide with theirs when branches merge)`,
   editConcurrent: (file: string) => `${file} changed while plan-hooks was editing it (another agent?); nothing was written. Run the command again.`,
   editEmptyAs: '--as needs a name, e.g. --as codex',
   editOneTask: 'give exactly one task, as <planId>/<taskId> or <taskId>',

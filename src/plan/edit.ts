@@ -22,6 +22,7 @@ import { messages } from '../messages/index.js';
 import { taskKey } from '../core/task-key.js';
 import type { PlanState, Status, Task, WorkItem } from '../core/plan-types.js';
 import { type HolderState, type SessionFact, holderState, holdsAgainstOthers } from '../core/claim-state.js';
+import { DONE_KEY } from '../core/done-record.js';
 import { type HandoverRecord, type LeftUncommitted, handoverMetadata, requestMetadata } from '../core/handover.js';
 
 export interface EditContext {
@@ -189,9 +190,15 @@ export function completeTask(plan: PlanState, taskId: string, ctx: EditContext, 
       task.claimedBy = ctx.actor;
       task.claimedAt = dateTime(ctx.now);
     }
-    item.log.push({ date: day(ctx.now), summary: opts.summary?.trim() || messages.editDoneLog(name), agent: ctx.actor });
+    const record = { date: day(ctx.now), summary: opts.summary?.trim() || messages.editDoneLog(name), agent: ctx.actor };
+    // The work item's log is one place every task of it appends to, so two tasks done on two
+    // branches would collide there in a line merge (the hosting service's button runs no
+    // driver): a task done while others of its item are open keeps its record on its own lines.
+    const shared = tasks(item).some((t) => t !== task && t.status !== 'completed');
+    if (shared) task.metadata = { ...(task.metadata && typeof task.metadata === 'object' ? (task.metadata as Record<string, unknown>) : {}), [DONE_KEY]: record };
+    else item.log.push(record);
     syncItemStatus(item);
-    return { ok: true, summary: messages.editDone(name, ctx.actor) };
+    return { ok: true, summary: shared ? messages.editDoneOnTask(name, ctx.actor) : messages.editDone(name, ctx.actor) };
   }, ctx);
 }
 
@@ -213,6 +220,8 @@ function edit(plan: PlanState, taskId: string, step: Step, ctx: EditContext): Ed
     const outcome = step(task, item, taskKey(next.planId, taskId), next);
     if (!outcome.ok) return outcome;
     next.lastUpdated = day(ctx.now);
+    // A merge of two branches that each completed a task of one item leaves the item's status behind its tasks: every edit puts it right.
+    for (const other of items(next)) syncItemStatus(other);
     return { ok: true, plan: next, summary: outcome.summary };
   }
   return refuse(messages.editMalformed(messages.editTaskMissing(taskId, String(plan.planId))));

@@ -169,7 +169,10 @@ describe('done', () => {
     assert.equal(r.code, 0, r.stderr);
     const p = parsed(repo);
     assert.equal(p.workItems[0].tasks[0].status, 'completed');
-    assert.deepEqual(p.workItems[0].log.at(-1), { date: today(), summary: 'Retry wraps the upload', agent: 'codex' });
+    // Other tasks of its work item are open: the entry is the task's own (metadata.done), which a line merge keeps apart from theirs.
+    assert.deepEqual(p.workItems[0].tasks[0]!.metadata?.done, { date: today(), summary: 'Retry wraps the upload', agent: 'codex' });
+    assert.match(r.stdout, /logged on the task/);
+    assert.doesNotMatch(repo.cli(['validate', '--json']).stdout, /completed-without-log/, 'the task’s own record is its log entry');
   });
 
   test('refused when someone else holds the task', () => {

@@ -16,17 +16,19 @@ import { nodeRepo } from '../install/helpers.js';
 
 const CLAUDE = { CLAUDECODE: '1' };
 
-/** The plan: one work item per task, as a plan split for parallel subagents has it (docs/parallel.md). */
-function parallelPlan(ids: string[]) {
+/** The plan: one work item per task, as a plan split for parallel subagents has it (docs/parallel.md); or every task in one work item. */
+function parallelPlan(ids: string[], oneItem = false) {
   const p = plan('par', [open(ids[0]!, [`src/${ids[0]}.ts`])], { lifecycle: 'multi-session', handoff: { nextAction: 'Start the tasks in parallel', verify: 'npm test' } });
-  p.workItems = ids.map((id) => ({ id: `w-${id}`, title: `Work ${id}`, status: 'not-started', findings: [], tasks: [open(id, [`src/${id}.ts`])], log: [] }));
+  p.workItems = oneItem
+    ? [{ id: 'w', title: 'Work', status: 'not-started', findings: [], tasks: ids.map((id) => open(id, [`src/${id}.ts`])), log: [] }]
+    : ids.map((id) => ({ id: `w-${id}`, title: `Work ${id}`, status: 'not-started', findings: [], tasks: [open(id, [`src/${id}.ts`])], log: [] }));
   return p;
 }
 
-function setup(dirs: TempDirs, ids: string[]): Repo {
+function setup(dirs: TempDirs, ids: string[], oneItem = false): Repo {
   const repo = nodeRepo();
   dirs.dirs.push(repo.dir);
-  repo.writeJson('docs/par-plan.json', parallelPlan(ids));
+  repo.writeJson('docs/par-plan.json', parallelPlan(ids, oneItem));
   repo.write('docs/par-plan.md', '# Par\n\nWhy we do it.\n');
   repo.write('AGENTS.md', '# Agents\n');
   for (const id of ids) repo.write(`src/${id}.ts`, `export const ${id} = 1;\n`);
@@ -52,7 +54,7 @@ function playTask(repo: Repo, dirs: TempDirs, id: string): Repo {
   assert.equal(wt.cli(['claim', id], CLAUDE).code, 0);
   commit(`claim ${id}`);
   const p = JSON.parse(readFileSync(join(dir, 'docs/par-plan.json'), 'utf8'));
-  const task = p.workItems.find((w: { id: string }) => w.id === `w-${id}`).tasks[0];
+  const task = p.workItems.flatMap((w: { tasks: unknown[] }) => w.tasks).find((t: { id: string }) => t.id === id);
   task.metadata = { nextAction: `Finish ${id}: the error path` };
   wt.writeJson('docs/par-plan.json', p);
   wt.write(`src/${id}.ts`, `export const ${id} = 2;\n`);
@@ -103,5 +105,24 @@ describe('two branches that each changed their own task merge without a conflict
     assert.equal(rebase.code, 0, rebase.stdout + rebase.stderr);
     assert.equal(repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'merge', '--ff-only', '-q', 'agent/b']).code, 0);
     for (const b of blocksTrue(repo)) assert.ok(b.ok, b.file);
+  });
+
+  test('two tasks of one work item, each done on its own branch, merged in turn with plain git merge: no conflict; both done records kept; the plan validates', () => {
+    const repo = setup(dirs, ['x', 'y', 'z'], true);
+    playTask(repo, dirs, 'x');
+    playTask(repo, dirs, 'y');
+    for (const branch of ['agent/x', 'agent/y']) {
+      const merge = repo.tryGit(['-c', 'core.hooksPath=/dev/null', 'merge', '--no-ff', '--no-edit', '-q', branch]);
+      assert.equal(merge.code, 0, `${branch}: ${merge.stdout}${merge.stderr}${repo.git('status', '--short')}`);
+      for (const b of blocksTrue(repo)) assert.ok(b.ok, `${b.file} after merging ${branch}`);
+    }
+    const p = JSON.parse(readFileSync(join(repo.dir, 'docs/par-plan.json'), 'utf8'));
+    const [x, y, z] = p.workItems[0].tasks;
+    assert.deepEqual([x.status, y.status, z.status], ['completed', 'completed', 'not-started']);
+    // Each task's done record is on its own lines, so neither branch's is lost in the merge.
+    assert.match(JSON.stringify([x.metadata, y.metadata]), /par\/x.*par\/y/);
+    const validate = repo.cli(['validate', '--json']);
+    assert.equal(validate.code, 0, validate.stdout + validate.stderr);
+    assert.doesNotMatch(validate.stdout, /completed-without-log/);
   });
 });

@@ -121,16 +121,24 @@ describe('release', () => {
 });
 
 describe('done', () => {
-  test('the claimant completes: status completed, a log entry with date, summary and agent', () => {
-    const plan = ok(completeTask(samplePlan(), 'a', ctx('claude'), { summary: 'Wrapped the upload' }));
+  test('the claimant completes: status completed, a log entry with date, summary and agent — on the task while its item has other open tasks', () => {
+    const before = samplePlan();
+    const plan = ok(completeTask(before, 'a', ctx('claude'), { summary: 'Wrapped the upload' }));
     assert.equal(plan.workItems[0].tasks[0].status, 'completed');
     assert.equal(plan.workItems[0].tasks[0].claimedAt, '2026-03-10T10:00:00Z', 'the claim is kept as it was');
-    assert.deepEqual(plan.workItems[0].log.at(-1), { date: '2026-03-10', summary: 'Wrapped the upload', agent: 'claude' });
+    // b is still open: the record stays on a's own lines, where b's done on another branch cannot collide with it.
+    assert.deepEqual(plan.workItems[0].tasks[0].metadata?.done, { date: '2026-03-10', summary: 'Wrapped the upload', agent: 'claude' });
+    assert.deepEqual(plan.workItems[0].log, before.workItems[0].log);
     assert.equal(plan.lastUpdated, '2026-03-10');
   });
 
-  test('the default summary names the task', () => {
-    assert.equal(ok(completeTask(samplePlan(), 'a', ctx('claude'), {})).workItems[0].log.at(-1)?.summary, 'Completed export-retry/a');
+  test('the task that completes its work item logs in the item; the default summary names the task', () => {
+    const p = samplePlan();
+    p.workItems[0].tasks = p.workItems[0].tasks.map((t) => (t.id === 'a' ? t : { ...t, status: 'completed' as const }));
+    const plan = ok(completeTask(p, 'a', ctx('claude'), {}));
+    assert.deepEqual(plan.workItems[0].log.at(-1), { date: '2026-03-10', summary: 'Completed export-retry/a', agent: 'claude' });
+    assert.equal(plan.workItems[0].tasks[0].metadata?.done, undefined);
+    assert.equal(plan.workItems[0].status, 'completed');
   });
 
   test('refused without acceptance (missing or blank)', () => {
