@@ -57,7 +57,7 @@ execFileSync(
     '-n', "husky + node -e '' in pre-commit, prepare-commit-msg, post-commit", commit(husky3),
     '-n', 'plan-hooks via husky (pre-commit, prepare-commit-msg, post-commit)', commit(planHusky),
     '-n', 'plan-hooks in .git/hooks (no package.json)', commit(planPlain),
-    // The shell layers alone: PLAN_HOOKS=0 stops each runner before it starts node.
+    // PLAN_HOOKS=0 stops each runner before it starts node, but for pre-commit and prepare-commit-msg, which start it to refuse PLAN_HOOKS=0 in an agent session (docs/overrides.md).
     '-n', 'plan-hooks via husky, PLAN_HOOKS=0 (shims only)', `env PLAN_HOOKS=0 ${commit(planHusky)}`,
   ],
   { env, stdio: ['ignore', 'inherit', 'inherit'] },
