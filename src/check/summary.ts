@@ -8,6 +8,7 @@
 import { appendFileSync } from 'node:fs';
 import type { CheckName } from '../config/config.js';
 import type { CommitVerdict } from './range.js';
+import { allowed } from '../core/check.js';
 import { messages } from '../messages/index.js';
 import { sanitizeLine } from '../term.js';
 
@@ -28,10 +29,43 @@ export interface Override {
   paths: string[];
 }
 
+/** One commit judged, as the job summary lists it. */
+export interface JudgedCommit {
+  commit: string;
+  subject: string;
+  name: string;
+  allowed: boolean;
+  /** It records no identity (judged by its author): made without hooks, or by a person (whose commits record none). */
+  withoutHooks: boolean;
+}
+
+/** A claimed path a commit was refused for. */
+export interface Refusal {
+  commit: string;
+  path: string;
+  task: string;
+  holder: string;
+}
+
+/** A handover or continuation a commit records (docs/rotation.md). */
+export interface SummaryHandover {
+  commit: string;
+  kind: string;
+  task: string;
+  from: string;
+  to: string;
+}
+
 export interface RangeSummary {
   checked: number;
   unverified: UnverifiedIdentity[];
   overrides: Override[];
+  /** Every commit judged, parents first (absent in summaries made before the job summary listed them). */
+  commits?: JudgedCommit[];
+  refusals?: Refusal[];
+  handovers?: SummaryHandover[];
+  /** Skips commits record that the base's configuration does not honour (allowSkips unset). */
+  refusedSkips?: { commit: string; subject: string; checks: CheckName[] }[];
 }
 
 /** Lines listed per section before the rest are counted. */
@@ -44,7 +78,11 @@ export function summarize(verdicts: CommitVerdict[], environmentSkip: CheckName[
   );
   const overrides: Override[] = verdicts.flatMap((v) => (v.recordedSkips.length > 0 ? [{ commit: v.commit, subject: v.subject, checks: v.recordedSkips, paths: [...new Set(v.skippedHits.map((h) => h.path))] }] : []));
   if (environmentSkip.length > 0) overrides.push({ commit: null, subject: '', checks: environmentSkip, paths: [] });
-  return { checked: verdicts.length, unverified, overrides };
+  const commits = verdicts.map((v) => ({ commit: v.commit, subject: v.subject, name: v.identity.name, allowed: allowed(v.decision), withoutHooks: v.evidence === 'author' }));
+  const refusals = verdicts.flatMap((v) => v.decision.refusals.map((h) => ({ commit: v.commit, path: h.path, task: h.claim.task, holder: h.claim.holder })));
+  const handovers = verdicts.flatMap((v) => v.decision.handovers.map((h) => ({ commit: v.commit, kind: h.kind, task: h.task, from: h.from, to: h.to })));
+  const refusedSkips = verdicts.flatMap((v) => (v.refusedSkips.length > 0 ? [{ commit: v.commit, subject: v.subject, checks: v.refusedSkips }] : []));
+  return { checked: verdicts.length, unverified, overrides, commits, refusals, handovers, refusedSkips };
 }
 
 const listed = <T>(items: T[], line: (item: T) => string, more: (n: number) => string) =>
@@ -73,9 +111,42 @@ export function markdownText(text: string): string {
     .replace(/([\\`*_[\]()#|!~])/g, '\\$1');
 }
 
+/** The job summary's account of the range: each commit judged, the refusals with path, task and holder, the handovers, the commits made without hooks. */
+export function rangeMarkdown(s: RangeSummary): string {
+  const commits = s.commits ?? [];
+  const refused = commits.filter((c) => !c.allowed).length;
+  let out = messages.summaryRangeHeading(commits.length, refused);
+  const code = (sha: string) => `\`${sha.slice(0, 12)}\``;
+  if (commits.length > 0) {
+    out += `\n**${messages.summaryCommitsTitle(commits.length)}**\n\n`;
+    out += listed(commits, (c) => `- ${code(c.commit)} ${markdownText(c.subject)}: **${markdownText(c.name)}**, ${messages.summaryCommitVerdict(c.allowed, c.withoutHooks)}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+  }
+  const refusals = s.refusals ?? [];
+  if (refusals.length > 0) {
+    out += `\n**${messages.summaryRefusalsTitle(refusals.length)}**\n\n`;
+    out += listed(refusals, (r) => `- ${code(r.commit)} ${messages.summaryRefusalLine(markdownText(r.path), markdownText(r.task), markdownText(r.holder))}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+  }
+  const handovers = s.handovers ?? [];
+  if (handovers.length > 0) {
+    out += `\n**${messages.summaryHandoversTitle(handovers.length)}**\n\n`;
+    out += listed(handovers, (h) => `- ${code(h.commit)} ${messages.summaryHandoverLine(markdownText(h.kind), markdownText(h.task), markdownText(h.from), markdownText(h.to))}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+  }
+  const refusedSkips = s.refusedSkips ?? [];
+  if (refusedSkips.length > 0) {
+    out += `\n**${messages.summarySkipsRefusedTitle(refusedSkips.length)}**\n\n`;
+    out += listed(refusedSkips, (k) => `- ${code(k.commit)} ${markdownText(k.subject)}: ${markdownText(messages.summarySkipRefusedLine(k.checks))}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+  }
+  const hookless = commits.filter((c) => c.withoutHooks);
+  if (hookless.length > 0) {
+    out += `\n**${messages.summaryHooklessTitle(hookless.length, commits.length)}**\n\n`;
+    out += listed(hookless, (c) => `- ${code(c.commit)} ${markdownText(c.subject)}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+  }
+  return `${out}\n`;
+}
+
 /** For a CI job's summary (Markdown); says so when there is nothing to name. */
 export function summaryMarkdown(s: RangeSummary): string {
-  let out = messages.summaryMarkdownHeading();
+  let out = (s.commits ? rangeMarkdown(s) : '') + messages.summaryMarkdownHeading();
   if (s.unverified.length === 0 && s.overrides.length === 0) return out + messages.summaryMarkdownNothing(s.checked);
   if (s.unverified.length > 0) {
     out += `\n**${messages.summaryUnverifiedTitle(s.unverified.length, s.checked)}**\n\n`;

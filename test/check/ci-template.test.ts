@@ -13,6 +13,7 @@ import { after, test } from 'node:test';
 import { CLI, PACKAGE_ROOT, Repo, cleanEnv, repoWithPlans } from '../fixtures/repo.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
 import { TempDirs, withRemote } from '../fixtures/remote.js';
+import { skipTrailerValue } from '../../src/check/trailer.js';
 
 const temp = new TempDirs();
 after(() => temp.removeAll());
@@ -81,7 +82,7 @@ function checkout(remote: string, head: string): Repo {
 }
 
 /** Runs the template's steps in `c` for an event; returns the last step's result. */
-function runAsRunner(c: Repo, event: Record<string, string>) {
+function runAsRunner(c: Repo, event: Record<string, string>, runnerEnv: NodeJS.ProcessEnv = {}) {
   const bin = temp.make('plan-hooks-bin-');
   // `npm ci`: installs the plan-hooks under test, as the lockfile would.
   writeFileSync(join(bin, 'npm'), `#!/bin/sh\n[ "$1" = ci ] || exit 1\nmkdir -p node_modules/.bin && ln -sf '${CLI}' node_modules/.bin/plan-hooks\n`);
@@ -94,7 +95,7 @@ function runAsRunner(c: Repo, event: Record<string, string>) {
       assert.match(step.uses, /^actions\/(checkout|setup-node)@v4$/, 'only the runner’s own actions');
       continue;
     }
-    const env: NodeJS.ProcessEnv = { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_ENV: githubEnv };
+    const env: NodeJS.ProcessEnv = { ...cleanEnv(), PATH: `${bin}:${process.env.PATH}`, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_ENV: githubEnv, ...runnerEnv };
     for (const line of readFileSync(githubEnv, 'utf8').split('\n').filter(Boolean)) {
       const eq = line.indexOf('=');
       env[line.slice(0, eq)] = line.slice(eq + 1);
@@ -209,6 +210,49 @@ test('a pull request rebased onto a base that gained a claim and force-pushed: t
     assert.equal(alone.status, 1, alone.stderr);
     assert.match(alone.stdout, /^::error file=src\/other\/a\.ts,line=1/m);
   }
+});
+
+test('the job summary, from the template’s own step: the commits judged, a refusal with path, task and holder, the handover, the skip and the hookless commits (issue 30)', () => {
+  const { r, remote } = project();
+  r.git('checkout', '-q', '-b', 'feature');
+  r.write('src/free.ts', 'x\n');
+  r.git('add', '-A');
+  assert.equal(r.tryGit(['commit', '-q', '-m', 'clean work'], { PLAN_HOOKS_AGENT: 'claude' }).code, 0);
+  // A person hands codex's task to claude, with the hooks.
+  const handover = r.cli(['handover', 'api/endpoints', '--to', 'claude']);
+  assert.equal(handover.code, 0, handover.stderr);
+  r.git('add', '-A');
+  const handed = r.tryGit(['commit', '-q', '-m', 'hand endpoints to claude']);
+  assert.equal(handed.code, 0, handed.stderr);
+  const hookless = (path: string, subject: string, trailer?: (tree: string) => string) => {
+    r.write(path, `${subject}\n`);
+    r.git('add', '-A');
+    const tree = r.git('write-tree').trim();
+    const res = r.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', subject, ...(trailer ? ['-m', trailer(tree)] : [])]);
+    assert.equal(res.code, 0, res.stderr);
+    return r.git('rev-parse', 'HEAD').trim();
+  };
+  const skipped = hookless('src/api/b.ts', 'skip recorded', (tree) => `Plan-Skip: ${skipTrailerValue(['claims'], tree)}`);
+  const sneaky = hookless('src/api/a.ts', 'sneaky');
+  r.git('push', '-q', '--no-verify', 'origin', 'feature');
+  const head = r.git('rev-parse', 'HEAD').trim();
+  const summary = join(temp.make('plan-hooks-summary-'), 'summary.md');
+  writeFileSync(summary, '');
+
+  const res = runAsRunner(checkout(remote, head), prEvent(head), { GITHUB_STEP_SUMMARY: summary });
+  assert.equal(res.status, 1, res.stderr);
+  const md = readFileSync(summary, 'utf8');
+  assert.match(md, /^### plan-hooks check: 4 commits judged, 2 refused$/m);
+  const shas = r.git('log', '--format=%H', '--reverse', 'main..feature').trim().split('\n');
+  assert.equal(shas.length, 4);
+  for (const sha of shas) assert.match(md, new RegExp(`^- \`${sha.slice(0, 12)}\` `, 'm'), `${sha} is listed`);
+  assert.match(md, new RegExp(`^- \`${sneaky.slice(0, 12)}\` sneaky: \\*\\*Test Author\\*\\*, refused, no identity recorded$`, 'm'));
+  assert.match(md, /\*\*Refusals \(2\)\*\*/);
+  assert.match(md, new RegExp(`^- \`${sneaky.slice(0, 12)}\` touches src/api/a\\.ts, claimed by \\*\\*claude\\*\\* for api/endpoints$`.replace('\\\\.', '.'), 'm'));
+  assert.match(md, /\*\*Handovers \(1\)\*\*\n\n- `[0-9a-f]{12}` handover of api\/endpoints: codex → claude$/m);
+  assert.match(md, /\*\*Made without hooks or by a person \(no identity recorded\): 3 of 4 commits\*\*\n\n(- `[0-9a-f]{12}` [^\n]+\n){3}/);
+  // The skip recorded at commit time: the base does not allow skips, so it is listed as not honoured.
+  assert.match(md, new RegExp(`^- \`${skipped.slice(0, 12)}\` skip recorded: PLAN\\\\_HOOKS\\\\_SKIP=claims recorded at commit time [^\\n]*, not honoured: the base branch's configuration does not set "allowSkips": true`, 'm'));
 });
 
 test('the step parser reads the template', () => {
