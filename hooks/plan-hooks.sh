@@ -264,6 +264,9 @@ if [ -n "${PLAN_HOOKS_DOCTOR-}" ]; then
   esac
 fi
 if [ -z "$node" ] || [ -z "$cli" ]; then
+  # Without node nothing can tell a person from an agent: PLAN_HOOKS=0 stays the way past a
+  # missing install that the message names (pre-push and CI still judge the commit).
+  [ "${PLAN_HOOKS-}" = 0 ] && exit 0
   if [ -z "$node" ]; then
     printf '%s\n' @MSG_NO_NODE@ >&2
   else
