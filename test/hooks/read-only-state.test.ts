@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
+import { join } from 'node:path';
 import { claimed, open, plan } from '../fixtures/plans.js';
+import { PACKAGE_ROOT } from '../fixtures/repo.js';
 import { nodeRepo } from '../install/helpers.js';
 import { agentEnv, claude, installedCommand } from '../rotation/helpers.js';
 
@@ -20,6 +22,8 @@ function committer(): { wrap: (argv: string[]) => string[]; skip: string | false
   if (process.getuid?.() !== 0) return { wrap: (argv) => argv, skip: false };
   if (spawnSync('id', ['-u', USER]).status !== 0 && spawnSync('useradd', ['-M', '-s', '/bin/sh', USER]).status !== 0) return { wrap: (argv) => argv, skip: 'running as root and useradd failed: no non-root user to commit as' };
   if (spawnSync('runuser', ['-u', USER, '--', 'true']).status !== 0) return { wrap: (argv) => argv, skip: 'runuser cannot run as the test user' };
+  // A clone in a 0700 directory (mktemp -d) keeps the package from every other user.
+  if (spawnSync('runuser', ['-u', USER, '--', 'test', '-r', join(PACKAGE_ROOT, 'dist', 'src', 'cli.js')]).status !== 0) return { wrap: (argv) => argv, skip: 'the test user cannot read this checkout (it lies under a directory only root may enter)' };
   return { wrap: (argv) => ['runuser', '-u', USER, '--', ...argv], skip: false };
 }
 const who = committer();
