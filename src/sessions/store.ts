@@ -95,32 +95,37 @@ function readRecord(file: string): SessionRecord | null {
   }
 }
 
-/** The whole file written beside it and renamed into place. Never throws: a cache that cannot be written is no session. */
-function writeRecord(file: string, record: SessionRecord): boolean {
+/**
+ * The whole file written beside it and renamed into place, its directory made once if missing.
+ * Never throws: a cache that cannot be written (a read-only git dir) records nothing, and today's
+ * rules apply. Not src/fs/atomic-write.ts: its fsync and its messages cost the pre-tool hook's
+ * hot path, and a cache needs no durability.
+ */
+function writeWhole(file: string, text: string): boolean {
   const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, JSON.stringify(record));
-    renameSync(tmp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(tmp, text);
+      renameSync(tmp, file);
+      return true;
+    } catch (error) {
+      if (attempt > 0 || (error as NodeJS.ErrnoException).code !== 'ENOENT') break;
       try {
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(tmp, JSON.stringify(record));
-        renameSync(tmp, file);
-        return true;
       } catch {
-        // A read-only git dir: no session recorded, today's rules apply.
+        break;
       }
     }
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Nothing to clean up.
-    }
-    return false;
   }
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // Nothing to clean up.
+  }
+  return false;
 }
+
+const writeRecord = (file: string, record: SessionRecord): boolean => writeWhole(file, JSON.stringify(record));
 
 export type SessionEvent =
   /** A tool call, a session start, an end of turn: the session is at work. */
@@ -242,22 +247,7 @@ const committingFile = (commonDir: string, worktree: string) => join(committingD
 
 /** Records that `agent`'s session is about to commit in `worktree`. Never throws. */
 export function recordCommitting(commonDir: string, record: CommittingRecord): void {
-  const file = committingFile(commonDir, record.worktree);
-  const tmp = `${file}.${process.pid}.tmp`;
-  const text = JSON.stringify({ ...record, session: boundedId(record.session), ops: record.ops.slice(0, 10) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(tmp, text);
-      renameSync(tmp, file);
-      return;
-    } catch {
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-      } catch {
-        return;
-      }
-    }
-  }
+  writeWhole(committingFile(commonDir, record.worktree), JSON.stringify({ ...record, session: boundedId(record.session), ops: record.ops.slice(0, 10) }));
 }
 
 /** The fresh record for `worktree`, or null (none, stale, damaged, or another worktree's). */
@@ -289,22 +279,7 @@ const claimingFile = (commonDir: string, worktree: string) => join(claimingDir(c
 
 /** Records that `agent`'s session is about to run `plan-hooks claim` in `worktree`. Never throws. */
 export function recordClaiming(commonDir: string, record: { agent: string; session: string; worktree: string; at: string }): void {
-  const file = claimingFile(commonDir, record.worktree);
-  const tmp = `${file}.${process.pid}.tmp`;
-  const text = JSON.stringify({ ...record, session: boundedId(record.session) });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(tmp, text);
-      renameSync(tmp, file);
-      return;
-    } catch {
-      try {
-        mkdirSync(dirname(file), { recursive: true });
-      } catch {
-        return;
-      }
-    }
-  }
+  writeWhole(claimingFile(commonDir, record.worktree), JSON.stringify({ ...record, session: boundedId(record.session) }));
 }
 
 /** Adds `task` to the claims of the session whose shell tool ran `claim` in `worktree` just now (fresh, not ended, an agent `accepts` takes for the claimant); the session's agent, or null. Never throws. */

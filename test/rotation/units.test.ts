@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { type SessionFact, disputedEnd, holderState } from '../../src/core/claim-state.js';
 import { addedHandovers, handoverOf } from '../../src/core/handover.js';
 import { checkTransitions } from '../../src/core/transitions.js';
-import { MAX_SESSIONS, parseRecord, pruneSessions, readSessions, sessionFile, sessionsDir, touchSession } from '../../src/sessions/store.js';
+import { MAX_SESSIONS, noteSessionClaim, parseRecord, pruneSessions, readCommitting, readSessions, recordClaiming, recordCommitting, sessionClaims, sessionFile, sessionsDir, touchSession } from '../../src/sessions/store.js';
 import { claimed, plan } from '../fixtures/plans.js';
 import { removeDir } from '../fixtures/remove-dir.js';
 
@@ -115,6 +115,36 @@ describe('the session store', () => {
       assert.deepEqual(readSessions(join(dir, 'missing')), []);
     } finally {
       removeDir(dir);
+    }
+  });
+
+  test('one writer: sessions, committing and claiming records each make their directory on first write and leave no temporary file; where nothing can be written, nothing is recorded and nothing throws', () => {
+    const dir = common();
+    const blocked = common();
+    try {
+      const seen = { agent: 'claude', id: 'c-1', worktree: '/w', now: NOW };
+      touchSession(dir, seen, { kind: 'seen' });
+      recordCommitting(dir, { agent: 'claude', session: 'c-1', worktree: '/w', at: NOW.toISOString(), ops: ['commit'] });
+      recordClaiming(dir, { agent: 'claude', session: 'c-1', worktree: '/w', at: NOW.toISOString() });
+      assert.equal(readSessions(dir).length, 1);
+      assert.equal(readCommitting(dir, '/w', NOW.getTime())?.agent, 'claude');
+      assert.equal(noteSessionClaim(dir, '/w', 'T1', NOW.getTime(), () => true), 'claude');
+      assert.deepEqual(sessionClaims(dir, 'claude', 'c-1'), ['T1']);
+      const files = readdirSync(join(dir, 'plan-hooks'), { recursive: true, encoding: 'utf8' });
+      assert.deepEqual(files.filter((f) => f.endsWith('.tmp')), []);
+      assert.deepEqual(files.filter((f) => !f.endsWith('.json')).sort(), ['claiming', 'committing', 'sessions']);
+      // A file where the directory should be: mkdir fails even for root, as a read-only git dir would.
+      writeFileSync(join(blocked, 'plan-hooks'), '');
+      touchSession(blocked, seen, { kind: 'seen' });
+      recordCommitting(blocked, { agent: 'claude', session: 'c-1', worktree: '/w', at: NOW.toISOString(), ops: ['commit'] });
+      recordClaiming(blocked, { agent: 'claude', session: 'c-1', worktree: '/w', at: NOW.toISOString() });
+      assert.deepEqual(readSessions(blocked), []);
+      assert.equal(readCommitting(blocked, '/w', NOW.getTime()), null);
+      assert.equal(noteSessionClaim(blocked, '/w', 'T1', NOW.getTime(), () => true), null);
+      assert.deepEqual(readdirSync(blocked), ['plan-hooks']);
+    } finally {
+      removeDir(dir);
+      removeDir(blocked);
     }
   });
 
