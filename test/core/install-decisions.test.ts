@@ -198,6 +198,10 @@ test('decisions: lefthook and simple-git-hooks run plan-hooks from their configu
   assert.deepEqual(removes(lefthook.actions).sort(), HOOKS.map((h) => `${HOOKS_DIR}/${h}`).sort());
   assert.ok(writes(lefthook.actions).includes(`${ROOT}/${TRACKED_RUNNER}`));
   assert.match(init({ lefthookConfig: { file: 'lefthook.yml', text: '' } }).notes.join(''), /run 'lefthook install'/);
+  // Configured and installed already: neither the configuration nor lefthook install again.
+  const installed = Object.fromEntries(HOOKS.map((h) => [h, { content: 'call_lefthook run', executable: true }]));
+  const again = init({ lefthookConfig: { file: 'lefthook.yml', text: config }, hookFiles: installed, bins: { lefthook: '/repo/node_modules/.bin/lefthook' } });
+  assert.deepEqual([commands(again.actions), again.actions.some((a) => a.kind === 'write' && a.path === `${ROOT}/lefthook.yml`)], [[], false]);
   assert.throws(() => init({ lefthookOtherConfig: 'lefthook.json' }), /does not edit lefthook\.json[^]*lefthook\.yml/);
 
   const data = { 'simple-git-hooks': { 'pre-commit': 'npx lint-staged', 'post-commit': 'echo done' } };
@@ -209,6 +213,7 @@ test('decisions: lefthook and simple-git-hooks run plan-hooks from their configu
   assert.deepEqual(Object.keys(after).sort(), [...HOOKS].sort());
   assert.ok(commands(sgh.actions).includes('/usr/bin/node /repo/node_modules/simple-git-hooks/cli.js'));
   assert.ok(!sgh.actions.some((a) => a.kind === 'husky'), 'never husky beside simple-git-hooks');
+  assert.match(init({ pkg: pkg(data) }).notes.join(''), /run 'npx simple-git-hooks'/, 'said where it is not installed here');
   // Its own JSON file is edited there; a JavaScript one is not edited.
   const file = init({ pkg: pkg({}), simpleGitHooksFile: { file: '.simple-git-hooks.json', text: '{}' } });
   assert.deepEqual(Object.keys(edited(file.actions, `${ROOT}/.simple-git-hooks.json`, {})).sort(), [...HOOKS].sort());

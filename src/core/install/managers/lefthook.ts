@@ -8,7 +8,7 @@ import type { InstallFacts } from '../install-facts.js';
 import { LEFTHOOK_FILES, addLefthookCommand, callsPlanHooks, removeSections } from '../managers.js';
 import { programArgv } from '../names.js';
 import type { HookManager } from './manager.js';
-import { removeEarlierShims } from './shared.js';
+import { inEveryHook, removeEarlierShims, runManagerInstall } from './shared.js';
 
 const owns = (content: string) => content.includes('call_lefthook') || /\blefthook\b.* run /.test(content);
 
@@ -23,20 +23,14 @@ export const lefthook: HookManager = {
   runner: 'tracked',
   underHooksPath: 'refuses',
   init(facts, ctx) {
-    const { actions, notes } = ctx;
     removeEarlierShims(facts, ctx, 'lefthook');
     if (!facts.lefthookConfig) {
-      throw new UserError(messages.initManagerFormat(facts.lefthookOtherConfig!, LEFTHOOK_FILES[0]!, HOOKS.reduce((t, h) => addLefthookCommand(t, h), '')));
+      throw new UserError(messages.initManagerFormat(facts.lefthookOtherConfig!, LEFTHOOK_FILES[0]!, inEveryHook('', addLefthookCommand)));
     }
     const { file, text } = facts.lefthookConfig;
-    const next = HOOKS.reduce((t, h) => addLefthookCommand(t, h), text);
-    if (next !== text) actions.push({ kind: 'write', path: join(facts.root, file), content: next, what: messages.actManagerConfig(file) });
-    const installed = HOOKS.every((h) => owns(facts.hookFiles[h]?.content ?? ''));
-    if (next !== text || !installed) {
-      const bin = facts.bins.lefthook;
-      if (bin) actions.push({ kind: 'command', argv: [...programArgv(bin, facts.node), 'install'], cwd: facts.root, what: messages.actCommand(['lefthook', 'install']) });
-      else notes.push(messages.noteManagerInstall('lefthook install'));
-    }
+    const next = inEveryHook(text, addLefthookCommand);
+    if (next !== text) ctx.actions.push({ kind: 'write', path: join(facts.root, file), content: next, what: messages.actManagerConfig(file) });
+    runManagerInstall(facts, ctx, lefthook, ['install'], next !== text, owns);
   },
   uninstall(facts: InstallFacts, actions) {
     if (!facts.lefthookConfig) return;

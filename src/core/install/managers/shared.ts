@@ -4,7 +4,8 @@ import { messages } from '../../../messages/index.js';
 import { HOOKS } from '../../hook-table.js';
 import { isOurs } from '../hooks-dir.js';
 import type { InstallFacts } from '../install-facts.js';
-import type { InitContext, ManagerName } from './manager.js';
+import { programArgv } from '../names.js';
+import type { HookManager, InitContext, ManagerName } from './manager.js';
 
 /** An earlier install's untracked runner and shims go: the tracked runner serves the manager's commands. */
 export function removeEarlierShims(facts: InstallFacts, { actions, notes, rel, manifest }: InitContext, manager: ManagerName): void {
@@ -23,4 +24,19 @@ export function removeEarlierShims(facts: InstallFacts, { actions, notes, rel, m
       }
     }
   }
+}
+
+/** A manager's configuration with plan-hooks' command in every hook: `add` puts it in one hook's. */
+export const inEveryHook = <C>(config: C, add: (config: C, hook: string) => C): C => HOOKS.reduce(add, config);
+
+/**
+ * The manager's own install, which writes the hook files from its configuration: run (or said,
+ * where the manager is not installed here) when init changed that configuration or a hook file
+ * does not call plan-hooks yet.
+ */
+export function runManagerInstall(facts: InstallFacts, { actions, notes }: InitContext, manager: HookManager, args: string[], changed: boolean, calls: (content: string, hook: string) => boolean): void {
+  if (!changed && HOOKS.every((h) => calls(facts.hookFiles[h]?.content ?? '', h))) return;
+  const bin = facts.bins[manager.name];
+  if (bin) actions.push({ kind: 'command', argv: [...programArgv(bin, facts.node), ...args], cwd: facts.root, what: messages.actCommand([manager.name, ...args]) });
+  else notes.push(messages.noteManagerInstall(manager.installCommand));
 }

@@ -9,7 +9,7 @@ import type { InstallFacts } from '../install-facts.js';
 import { addSimpleGitHooksCommand, callsPlanHooks, managerCommand, removeSimpleGitHooksCommand } from '../managers.js';
 import { isHuskyPath, programArgv } from '../names.js';
 import type { HookManager } from './manager.js';
-import { removeEarlierShims } from './shared.js';
+import { inEveryHook, removeEarlierShims, runManagerInstall } from './shared.js';
 
 const KEY_NAME = 'package.json "simple-git-hooks"';
 
@@ -36,38 +36,29 @@ export const simpleGitHooks: HookManager = {
   // It installs into a core.hooksPath directory (into husky's it rewrites husky's stubs and deletes the rest).
   underHooksPath: 'installs',
   init(facts, ctx) {
-    const { actions, notes } = ctx;
     removeEarlierShims(facts, ctx, 'simple-git-hooks');
+    const withOurs = (config: Record<string, unknown>) =>
+      inEveryHook(config, (c, h) => {
+        const current = c[h];
+        c[h] = addSimpleGitHooksCommand(typeof current === 'string' ? current : undefined, h);
+        return c;
+      });
     const fileText = facts.simpleGitHooksFile;
     if (fileText && !fileText.file.endsWith('.json')) {
-      const example: Record<string, string> = {};
-      for (const h of HOOKS) example[h] = addSimpleGitHooksCommand(undefined, h);
-      throw new UserError(messages.initManagerFormat(fileText.file, KEY_NAME, JSON.stringify(example, null, 2)));
+      throw new UserError(messages.initManagerFormat(fileText.file, KEY_NAME, JSON.stringify(withOurs({}), null, 2)));
     }
-    const edit = (config: Record<string, unknown>) => {
-      for (const h of HOOKS) {
-        const current = config[h];
-        config[h] = addSimpleGitHooksCommand(typeof current === 'string' ? current : undefined, h);
-      }
-    };
     const current = structuredClone(fileText ? (JSON.parse(fileText.text) as Record<string, unknown>) : (facts.pkg!.data['simple-git-hooks'] as Record<string, unknown>));
     const before = JSON.stringify(current);
-    edit(current);
-    const changed = JSON.stringify(current) !== before;
+    const changed = JSON.stringify(withOurs(current)) !== before;
     if (changed) {
-      actions.push({
+      ctx.actions.push({
         kind: 'editJson',
         path: join(facts.root, fileText?.file ?? 'package.json'),
-        edit: fileText ? edit : (data) => edit(data['simple-git-hooks'] as Record<string, unknown>),
+        edit: fileText ? withOurs : (data) => withOurs(data['simple-git-hooks'] as Record<string, unknown>),
         what: messages.actManagerConfig(fileText ? fileText.file : KEY_NAME),
       });
     }
-    const installed = HOOKS.every((h) => callsPlanHooks(facts.hookFiles[h]?.content ?? '', h));
-    if (changed || !installed) {
-      const bin = facts.bins['simple-git-hooks'];
-      if (bin) actions.push({ kind: 'command', argv: programArgv(bin, facts.node), cwd: facts.root, what: messages.actCommand(['simple-git-hooks']) });
-      else notes.push(messages.noteManagerInstall('npx simple-git-hooks'));
-    }
+    runManagerInstall(facts, ctx, simpleGitHooks, [], changed, callsPlanHooks);
   },
   uninstall(facts, actions) {
     const found = editable(facts);
