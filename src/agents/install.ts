@@ -3,17 +3,14 @@
 // file: the user's settings and hooks stay exactly as they are, in order, in the file's own
 // indentation; a second init changes nothing; uninstall takes out exactly what init put in,
 // using the record init leaves under the git common dir (which keys it created, which files).
-//
-// The commands are the same on every machine (Codex asks the user to trust a hook again when
-// its command changes): `sh <project dir>/.plan-hooks/agent-hook.sh <agent> <event>`, the project
-// dir taken from the variable the agent sets where it sets one, else found upwards from the
-// working directory (Codex and Copilot run hooks in the session's directory, which may be below it).
+// Each agent's entries and their command are its module's (src/core/agents/).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Action } from '../core/install/action.js';
 import { detectJsonFormat, formatJson } from '../lib/json-format.js';
 import { messages } from '../messages/index.js';
-import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind } from './kinds.js';
+import { AGENT_FILES, AGENT_KINDS, AGENT_SHIM, type AgentKind, agentNamed } from './kinds.js';
+import { type HookEvent, agentEntries } from '../core/agents/index.js';
 import { agentStateDir } from './seen.js';
 import { sessionsDir } from '../sessions/store.js';
 import { readIf } from '../git/git-dir.js';
@@ -23,78 +20,7 @@ const SHIM_TEMPLATE = new URL('../../../hooks/agent-hook.sh', import.meta.url);
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The variable each agent sets to the project's top, when it sets one. */
-const PROJECT_DIR: Partial<Record<AgentKind, string>> = { claude: 'CLAUDE_PROJECT_DIR', gemini: 'GEMINI_PROJECT_DIR', cursor: 'CURSOR_PROJECT_DIR' };
-
-/** Our hook's events: the two that answer, and the lifecycle ones that only record the session (./lifecycle.ts). */
-export type HookEvent = 'pre-tool' | 'session-start' | 'stop' | 'stop-failure' | 'session-end';
-
-export function agentCommand(kind: AgentKind, event: HookEvent): string {
-  const dir = PROJECT_DIR[kind];
-  if (dir) return `sh "\${${dir}:-.}/${AGENT_SHIM}" ${kind} ${event}`;
-  // No variable names the top, and the hook runs in the agent's directory, which may be below
-  // it: the shim is looked for upwards, in sh alone (no git process on every tool call), and
-  // not finding it allows the call (exit 0) rather than fail with sh's "cannot open" (exit 2).
-  return `d=$PWD; until [ -f "$d/${AGENT_SHIM}" ] || [ -z "$d" ]; do d=\${d%/*}; done; [ -z "$d" ] || exec sh "$d/${AGENT_SHIM}" ${kind} ${event}`;
-}
-
-/** Where an entry goes (the agent's event name), which of our hooks it runs, and the entry itself (a matcher group or a flat hook). */
-interface Entry {
-  event: string;
-  runs: HookEvent;
-  value: Json;
-}
-
-/** Each agent's entries, in its own format (see each agent's hook reference, noted in docs/agents.md). */
-export function agentEntries(kind: AgentKind): Entry[] {
-  const pre = agentCommand(kind, 'pre-tool');
-  const start = agentCommand(kind, 'session-start');
-  const cmd = (event: HookEvent) => ({ type: 'command', command: agentCommand(kind, event) });
-  // The lifecycle events record the session (docs/rotation.md): an end of turn (Claude Code and Codex
-  // Stop, Gemini AfterAgent, Cursor stop), a stop on an API error (Claude Code StopFailure, whose
-  // error_type says rate_limit), the end of the session (SessionEnd / sessionEnd, with a reason).
-  // Codex has no session-end event: its sessions go paused by idleness.
-  switch (kind) {
-    case 'claude':
-      return [
-        { event: 'PreToolUse', runs: 'pre-tool', value: { matcher: 'Edit|Write|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: pre }] } },
-        { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ type: 'command', command: start }] } },
-        { event: 'Stop', runs: 'stop', value: { hooks: [cmd('stop')] } },
-        { event: 'StopFailure', runs: 'stop-failure', value: { hooks: [cmd('stop-failure')] } },
-        { event: 'SessionEnd', runs: 'session-end', value: { hooks: [cmd('session-end')] } },
-      ];
-    case 'codex':
-      // apply_patch also answers to the matcher names Edit and Write.
-      return [
-        { event: 'PreToolUse', runs: 'pre-tool', value: { matcher: 'apply_patch|Edit|Write|Bash', hooks: [{ type: 'command', command: pre }] } },
-        { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ type: 'command', command: start }] } },
-        { event: 'Stop', runs: 'stop', value: { hooks: [cmd('stop')] } },
-      ];
-    case 'gemini':
-      return [
-        { event: 'BeforeTool', runs: 'pre-tool', value: { matcher: 'write_file|replace|run_shell_command', hooks: [{ name: 'plan-hooks-pre-tool', type: 'command', command: pre }] } },
-        { event: 'SessionStart', runs: 'session-start', value: { hooks: [{ name: 'plan-hooks-session-start', type: 'command', command: start }] } },
-        { event: 'AfterAgent', runs: 'stop', value: { hooks: [{ name: 'plan-hooks-stop', ...cmd('stop') }] } },
-        { event: 'SessionEnd', runs: 'session-end', value: { hooks: [{ name: 'plan-hooks-session-end', ...cmd('session-end') }] } },
-      ];
-    case 'cursor':
-      return [
-        { event: 'preToolUse', runs: 'pre-tool', value: { command: pre, matcher: 'Write|Edit|StrReplace|MultiEdit|Delete|Shell' } },
-        { event: 'sessionStart', runs: 'session-start', value: { command: start } },
-        { event: 'stop', runs: 'stop', value: { command: agentCommand(kind, 'stop') } },
-        { event: 'sessionEnd', runs: 'session-end', value: { command: agentCommand(kind, 'session-end') } },
-      ];
-    case 'copilot':
-      return [
-        { event: 'preToolUse', runs: 'pre-tool', value: { type: 'command', bash: pre, cwd: '.', timeoutSec: 15 } },
-        { event: 'sessionStart', runs: 'session-start', value: { type: 'command', bash: start, cwd: '.', timeoutSec: 15 } },
-        { event: 'sessionEnd', runs: 'session-end', value: { type: 'command', bash: agentCommand(kind, 'session-end'), cwd: '.', timeoutSec: 5 } },
-      ];
-  }
-}
-
-/** Files whose top level carries `"version": 1` (and plan-hooks adds it to a new one). */
-const VERSIONED: AgentKind[] = ['cursor', 'copilot'];
+export { type HookEvent, agentCommand, agentEntries } from '../core/agents/index.js';
 
 /** Whether a hook list entry (a group or a flat hook) runs plan-hooks' shim for `event`. */
 function isOurs(entry: unknown, event: HookEvent): boolean {
@@ -214,7 +140,7 @@ function withEntries(kind: AgentKind, text: string | null): Edited | 'unreadable
     }
   }
   const keys: string[] = [];
-  if (VERSIONED.includes(kind) && data.version === undefined) {
+  if (agentNamed(kind).versioned && data.version === undefined) {
     // `version` first, as each agent's documentation writes it.
     data = { version: 1, ...data };
     keys.push('version');

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { gitDirOf } from '../git/git-dir.js';
 import { type SessionEvent, commonDirOf, touchSession } from '../sessions/store.js';
 import { findRoot } from './workspace.js';
+import { PAYLOAD_NAMES, firstString } from '../core/agents/index.js';
 
 export type LifecycleEvent = 'stop' | 'stop-failure' | 'session-end';
 export const LIFECYCLE_EVENTS: readonly string[] = ['stop', 'stop-failure', 'session-end'];
@@ -14,10 +15,10 @@ export const LIFECYCLE_EVENTS: readonly string[] = ['stop', 'stop-failure', 'ses
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** The payload's session id, in each agent's spelling. */
+/** The payload's session id, in each agent's spelling (src/core/agents/). */
 export function payloadSessionId(payload: unknown): string | null {
   if (!isObject(payload)) return null;
-  return str(payload.session_id) ?? str(payload.sessionId) ?? str(payload.conversation_id);
+  return firstString(payload, PAYLOAD_NAMES.session);
 }
 
 /** Why a session stopped, as its payload says: the error type of a failed stop, the reason of an end. */
@@ -42,7 +43,7 @@ export function recordSession(agent: string, sessionId: string | null, place: { 
 
 /** The lifecycle hooks: record and say nothing (their output is ignored, or read as a note). */
 export function lifecycle(agent: string, event: LifecycleEvent, payload: unknown, rootArg: string | undefined): void {
-  const cwd = isObject(payload) ? (str(payload.cwd) ?? (Array.isArray(payload.workspace_roots) ? str(payload.workspace_roots[0]) : null)) : null;
+  const cwd = isObject(payload) ? firstString(payload, PAYLOAD_NAMES.cwd) : null;
   const place = sessionPlace(rootArg, cwd);
   recordSession(agent, payloadSessionId(payload), place, event === 'stop' ? { kind: 'seen' } : { kind: 'ended', why: stopReason(event, payload) });
 }

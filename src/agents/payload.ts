@@ -1,19 +1,14 @@
 // What a coding agent's hook payload says (pure): which agent sent it, the tool, where it runs,
-// and what the tool would write. Payloads are untrusted JSON in each agent's own shape:
-//   Claude Code, Codex, Gemini CLI: { session_id, cwd, hook_event_name, tool_name, tool_input }
-//   Cursor:   the same names plus conversation_id / cursor_version / workspace_roots
-//   VS Code agent mode (reads .claude/settings.json and .github/hooks/*.json, ignoring matchers):
-//             { sessionId, hookEventName, cwd, tool_name, tool_input } (editFiles has files[])
-//   Copilot CLI / cloud agent: { sessionId?, cwd, toolName, toolArgs } (toolArgs: a JSON string)
-// A shell tool's command is a string, or Codex's argv (`["bash", "-lc", "<script>"]`), run in
-// the tool's own directory when it names one: Codex's `workdir`, Gemini's `dir_path` (older
-// releases: `directory`, relative to the project's top, which is the payload's cwd).
-import type { AgentKind } from './kinds.js';
+// and what the tool would write. Payloads are untrusted JSON in each agent's own shape, whose
+// names each agent's module gives (src/core/agents/); they are read by every agent's names, since
+// another host (VS Code, Cursor) may send a payload through an agent's file. A shell tool's
+// command is a string, or an argv (each word quoted as it is), run in the tool's own directory
+// when it names one (relative to the payload's cwd, or absolute).
+import { type AgentKind, type Host, PAYLOAD_NAMES, firstString, hostOf, protocolNamed } from '../core/agents/index.js';
 import { shQuote } from '../lib/sh-quote.js';
 import { gitOperations, patchPaths, runsClaim, shellFacts, type ShellWrite } from './shell-writes.js';
 
-/** Whose protocol the reply speaks: an agent, or VS Code's agent mode (Claude-style replies). */
-export type Host = AgentKind | 'vscode';
+export type { Host } from '../core/agents/index.js';
 
 export interface ToolCall {
   host: Host;
@@ -40,24 +35,14 @@ export const MAX_LISTED = 10_000;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** Tools that write the file named in their input (every agent's names; matching is case-insensitive). */
-const FILE_TOOLS = new Set([
-  // Claude Code
-  'edit', 'write', 'multiedit', 'notebookedit',
-  // Gemini CLI
-  'write_file', 'replace',
-  // Cursor
-  'delete', 'strreplace', 'edit_file', 'delete_file', 'search_replace',
-  // Copilot CLI
-  'create',
-  // VS Code agent mode
-  'editfiles', 'createfile', 'replacestringinfile', 'multireplacestringinfile', 'insertedit', 'applypatch', 'editnotebook', 'createdirectory', 'deletefile',
-]);
-const SHELL_TOOLS = new Set(['bash', 'shell', 'run_shell_command', 'powershell', 'runterminalcommand', 'runinterminal', 'run_in_terminal', 'terminal']);
-const PATCH_TOOLS = new Set(['apply_patch']);
+const field = firstString;
 
-/** Path-valued keys a file tool's input uses, across agents. */
-const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'target_file', 'absolute_path', 'dirPath'];
+/** Every agent's tool names (src/core/agents/), matched case-insensitively. */
+const lower = (names: readonly string[]) => new Set(names.map((n) => n.toLowerCase()));
+const FILE_TOOLS = lower(PAYLOAD_NAMES.fileTools);
+const SHELL_TOOLS = lower(PAYLOAD_NAMES.shellTools);
+const PATCH_TOOLS = lower(PAYLOAD_NAMES.patchTools);
+const PATCH_ALSO = lower(PAYLOAD_NAMES.patchAlso);
 
 /** The paths a file tool's input names; a list longer than MAX_LISTED makes `tooMany` its length. */
 function filePaths(input: Record<string, unknown>, call: ToolCall): string[] {
@@ -71,18 +56,17 @@ function filePaths(input: Record<string, unknown>, call: ToolCall): string[] {
     }
     return list;
   };
-  for (const key of PATH_KEYS) {
+  for (const key of PAYLOAD_NAMES.pathKeys) {
     const v = str(input[key]);
     if (v) out.push(v);
   }
-  for (const key of ['files', 'paths', 'filePaths']) {
+  for (const key of PAYLOAD_NAMES.listKeys) {
     for (const f of listed(key)) {
       const v = str(f) ?? (isObject(f) ? str(f.filePath) ?? str(f.path) ?? str(f.file_path) : null);
       if (v) out.push(v);
     }
   }
-  // VS Code's multi-replace: { replacements: [{ filePath, … }] }; Claude's MultiEdit names one file.
-  for (const key of ['replacements', 'edits']) {
+  for (const key of PAYLOAD_NAMES.editKeys) {
     for (const e of listed(key)) if (isObject(e)) {
       const v = str(e.filePath) ?? str(e.file_path) ?? str(e.path);
       if (v) out.push(v);
@@ -98,21 +82,14 @@ function commandText(v: unknown): string | null {
   return (v as string[]).map(shQuote).join(' ');
 }
 
-function hostOf(payload: Record<string, unknown>, installedFor: AgentKind): Host {
-  if ('cursor_version' in payload || 'conversation_id' in payload || 'workspace_roots' in payload) return 'cursor';
-  // VS Code's common fields are camelCase beside snake_case tool fields.
-  if ('hookEventName' in payload && !('hook_event_name' in payload)) return 'vscode';
-  return installedFor;
-}
-
 /** The payload's tool call, or null when it is not one we can read (then the hook allows). */
 export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCall | null {
   if (!isObject(payload)) return null;
   const host = hostOf(payload, installedFor);
   // VS Code's agent is GitHub Copilot, whichever file the hook was read from; Cursor likewise.
-  const agent: AgentKind = host === 'vscode' ? 'copilot' : host;
-  const tool = str(payload.tool_name) ?? str(payload.toolName) ?? '';
-  let input: unknown = payload.tool_input ?? payload.toolArgs ?? payload.toolInput;
+  const agent = protocolNamed(host).agent;
+  const tool = field(payload, PAYLOAD_NAMES.tool) ?? '';
+  let input: unknown = PAYLOAD_NAMES.input.map((name) => payload[name]).find((v) => v !== undefined && v !== null);
   if (typeof input === 'string') {
     try {
       input = JSON.parse(input);
@@ -126,8 +103,8 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
     host,
     agent,
     tool,
-    cwd: str(payload.cwd) ?? (Array.isArray(payload.workspace_roots) ? str(payload.workspace_roots[0]) : null),
-    sessionId: str(payload.session_id) ?? str(payload.sessionId) ?? str(payload.conversation_id),
+    cwd: field(payload, PAYLOAD_NAMES.cwd),
+    sessionId: field(payload, PAYLOAD_NAMES.session),
     writes: [],
     bypasses: [],
     gitOps: [],
@@ -135,16 +112,16 @@ export function readToolCall(payload: unknown, installedFor: AgentKind): ToolCal
     tooMany: null,
   };
   const name = tool.toLowerCase();
-  if (PATCH_TOOLS.has(name) || (name === 'edit' || name === 'write') && typeof args.command === 'string' && args.command.includes('*** Begin Patch')) {
-    const patch = str(args.command) ?? str(args.patch) ?? str(args.input) ?? '';
+  if (PATCH_TOOLS.has(name) || PATCH_ALSO.has(name) && typeof args.command === 'string' && args.command.includes('*** Begin Patch')) {
+    const patch = field(args, PAYLOAD_NAMES.patchKeys) ?? '';
     call.writes = patchPaths(patch).map((path) => ({ path, how: 'apply_patch' }));
   } else if (FILE_TOOLS.has(name)) {
     call.writes = filePaths(args, call).map((path) => ({ path, how: tool }));
   } else if (SHELL_TOOLS.has(name)) {
-    const command = commandText(args.command) ?? commandText(args.cmd);
+    const command = PAYLOAD_NAMES.commandKeys.map((key) => commandText(args[key])).find((c) => c !== null) ?? null;
     if (command) {
       // The tool's own directory, relative to the payload's cwd (or absolute).
-      const dir = str(args.workdir) ?? str(args.dir_path) ?? str(args.directory) ?? '';
+      const dir = field(args, PAYLOAD_NAMES.workdirKeys) ?? '';
       const facts = shellFacts(command, 0, dir.replace(/\/+$/, '') || (dir.startsWith('/') ? '/' : ''));
       call.writes = facts.writes;
       call.bypasses = facts.bypasses;
@@ -169,9 +146,9 @@ export function readSessionStart(payload: unknown, installedFor: AgentKind): Ses
   const host = hostOf(p, installedFor);
   return {
     host,
-    agent: host === 'vscode' ? 'copilot' : host,
-    cwd: str(p.cwd) ?? (Array.isArray(p.workspace_roots) ? str(p.workspace_roots[0]) : null),
-    sessionId: str(p.session_id) ?? str(p.sessionId) ?? str(p.conversation_id),
-    source: str(p.source) ?? str(p.trigger),
+    agent: protocolNamed(host).agent,
+    cwd: field(p, PAYLOAD_NAMES.cwd),
+    sessionId: field(p, PAYLOAD_NAMES.session),
+    source: field(p, PAYLOAD_NAMES.source),
   };
 }

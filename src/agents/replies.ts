@@ -12,7 +12,7 @@ import { setRunCommand } from '../messages/run.js';
 import { installedRunCommand } from '../facts/run-command.js';
 import { sanitizeLine } from '../term.js';
 import type { EditDecision } from './decide.js';
-import { AGENT_FILES, AGENT_KINDS, type AgentKind } from './kinds.js';
+import { AGENT_FILES, AGENT_KINDS, type AgentKind, protocolNamed } from './kinds.js';
 import { MAX_LISTED, type ToolCall, readSessionStart } from './payload.js';
 import { declaredName, type PreToolFacts } from './pre-tool.js';
 import { type Reply, SILENT, denyReply, sessionReply, warnReply } from './reply.js';
@@ -99,7 +99,10 @@ export async function sessionStart(kind: AgentKind, payload: unknown, rootArg: s
   pruneSessions(ws.commonDir);
   const touched = recordSession(start.agent, start.sessionId, { worktree: ws.root, commonDir: ws.commonDir }, { kind: 'seen' }, now);
   const { identity, declaredOther } = editIdentity(start.agent, env, config);
-  if (start.host === 'claude' && env.CLAUDE_ENV_FILE && !env.PLAN_HOOKS_AGENT) persistIdentity(env.CLAUDE_ENV_FILE, 'claude');
+  // The agent that exports a file's variables to its shell commands (Claude Code's CLAUDE_ENV_FILE) keeps its name there.
+  const protocol = protocolNamed(start.host);
+  const envFile = 'envFile' in protocol && protocol.envFile ? env[protocol.envFile] : undefined;
+  if (envFile && !env.PLAN_HOOKS_AGENT) persistIdentity(envFile, start.agent);
   const versions = workspaceVersions(ws, config);
   const claims = liveClaims(versions, now, config.staleAfterHours);
   let text = renderSessionStart({ identity, versions, claims, config, now, declaredOther });
