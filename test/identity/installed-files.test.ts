@@ -5,21 +5,20 @@
 // written as init writes them (its own renderers); real commits, real pushes to a bare remote.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { type Repo, type RunResult, repoWithPlans } from '../fixtures/repo.js';
-import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
-import { claimed, plan } from '../fixtures/plans.js';
+import type { Repo } from '../fixtures/repo.js';
+import { TempDirs } from '../fixtures/remote.js';
 import { upsertSection } from '../../src/lib/marked-sections.js';
 import { SHELL_MARKERS } from '../../src/core/install/sections.js';
 import { renderHuskySection } from '../../src/core/install/hook-texts.js';
 import { addLefthookCommand, addSimpleGitHooksCommand } from '../../src/core/install/managers.js';
 import { agentEntries } from '../../src/agents/install.js';
 import { TRACKED_RUNNER } from '../../src/core/install/names.js';
+import { CLAUDE, HOOKLESS, passed, publishing, refused } from './helpers.js';
 
 const temp = new TempDirs();
 after(() => temp.removeAll());
+const { publish, ci, restore } = publishing(temp);
 
-const CLAUDE = { CLAUDECODE: '1' };
-const HOOKLESS = ['-c', 'core.hooksPath=/dev/null'];
 const RUNNER = '#!/bin/sh\n# plan-hooks runner\nexec node node_modules/plan-hooks/dist/src/cli.js hook "$@"\n';
 const HUSKY = (user: string) => upsertSection(`${user}\n`, SHELL_MARKERS, renderHuskySection('pre-commit', false));
 const LEFTHOOK = addLefthookCommand('pre-commit:\n  commands:\n    lint:\n      run: npm run lint\n', 'pre-commit');
@@ -31,38 +30,15 @@ const claudeSettings = (extra: Record<string, unknown> = {}, drop?: string) => {
 const pkg = (scripts: Record<string, string>, preCommit: string) => ({ name: 'demo', private: true, scripts, 'simple-git-hooks': { 'pre-commit': preCommit } });
 const OURS = addSimpleGitHooksCommand('npm test', 'pre-commit');
 
-const refused = (res: RunResult, pattern: RegExp) => {
-  assert.equal(res.code, 1, `expected a refusal:\n${res.stdout}${res.stderr}`);
-  assert.match(res.stderr, pattern);
-};
-const passed = (res: RunResult) => assert.equal(res.code, 0, res.stdout + res.stderr);
-
 /** A repository where a person committed plan-hooks' installed files beside the user's, pushed to a bare remote. */
 function setup(): { r: Repo; remote: string; base: string } {
-  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
-  temp.dirs.push(r.dir);
-  r.write(TRACKED_RUNNER, RUNNER);
-  r.write('.husky/pre-commit', HUSKY('npx lint-staged'));
-  r.write('lefthook.yml', LEFTHOOK);
-  r.writeJson('.claude/settings.json', claudeSettings());
-  r.writeJson('package.json', pkg({ test: 'node --test' }, OURS));
-  r.git('add', '-A');
-  passed(r.commit('plan-hooks installed, by a person'));
-  const remote = withRemote(r, temp);
-  passed(r.tryGit(['push', '-q', 'origin', 'main']));
-  return { r, remote, base: r.git('rev-parse', 'HEAD').trim() };
-}
-
-/** check --range base..main in a fresh clone of what main now is on the remote (pushed past pre-push). */
-function ci(r: Repo, remote: string, base: string): RunResult {
-  passed(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
-  return freshClone(remote, temp).cli(['check', '--range', `${base}..main`]);
-}
-
-/** main back at `base`, here and on the remote. */
-function restore(r: Repo, base: string): void {
-  r.git('reset', '-q', '--hard', base);
-  passed(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
+  return publish('plan-hooks installed, by a person', (r) => {
+    r.write(TRACKED_RUNNER, RUNNER);
+    r.write('.husky/pre-commit', HUSKY('npx lint-staged'));
+    r.write('lefthook.yml', LEFTHOOK);
+    r.writeJson('.claude/settings.json', claudeSettings());
+    r.writeJson('package.json', pkg({ test: 'node --test' }, OURS));
+  });
 }
 
 const OWN_PART = (path: string) => new RegExp(`person's to make[\\s\\S]*changes plan-hooks' own part of ${path.replace(/[.]/g, '\\.')}[\\s\\S]*identity is an agent's[\\s\\S]*uninstall`);

@@ -5,45 +5,20 @@
 // pushes to a bare remote.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { type Repo, type RunResult, repoWithPlans } from '../fixtures/repo.js';
-import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
-import { claimed, plan } from '../fixtures/plans.js';
+import type { Repo } from '../fixtures/repo.js';
+import { TempDirs } from '../fixtures/remote.js';
+import { CLAUDE, HOOKLESS, passed, publishing, refused } from './helpers.js';
 
 const temp = new TempDirs();
 after(() => temp.removeAll());
-
-const CLAUDE = { CLAUDECODE: '1' };
-const HOOKLESS = ['-c', 'core.hooksPath=/dev/null'];
-
-const refused = (res: RunResult, pattern: RegExp) => {
-  assert.equal(res.code, 1, `expected a refusal:\n${res.stdout}${res.stderr}`);
-  assert.match(res.stderr, pattern);
-};
-const passed = (res: RunResult) => assert.equal(res.code, 0, res.stdout + res.stderr);
+const { publish, ci, restore } = publishing(temp);
 
 /** A repository whose person committed `.plan-hooks.json` (or package.json's key), pushed to a bare remote. */
 function setup(config: { file: '.plan-hooks.json' | 'package.json'; settings: Record<string, unknown> }): { r: Repo; remote: string; base: string } {
-  const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
-  temp.dirs.push(r.dir);
-  if (config.file === 'package.json') r.writeJson('package.json', { name: 'demo', private: true, scripts: { test: 'true' }, 'plan-hooks': config.settings });
-  else r.writeJson('.plan-hooks.json', config.settings);
-  r.git('add', '-A');
-  passed(r.commit('configuration, by a person'));
-  const remote = withRemote(r, temp);
-  passed(r.tryGit(['push', '-q', 'origin', 'main']));
-  return { r, remote, base: r.git('rev-parse', 'HEAD').trim() };
-}
-
-/** check --range base..main in a fresh clone of what main now is on the remote (pushed past pre-push). */
-function ci(r: Repo, remote: string, base: string): RunResult {
-  passed(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
-  return freshClone(remote, temp).cli(['check', '--range', `${base}..main`]);
-}
-
-/** main back at `base`, here and on the remote, for the next case. */
-function restore(r: Repo, base: string): void {
-  r.git('reset', '-q', '--hard', base);
-  passed(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
+  return publish('configuration, by a person', (r) => {
+    if (config.file === 'package.json') r.writeJson('package.json', { name: 'demo', private: true, scripts: { test: 'true' }, 'plan-hooks': config.settings });
+    else r.writeJson('.plan-hooks.json', config.settings);
+  });
 }
 
 const PERSON_ONLY = /person's to make[\s\S]*agentMarkers\.HOME[\s\S]*identity is an agent's/;

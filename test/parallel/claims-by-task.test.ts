@@ -9,26 +9,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
 import { Repo } from '../fixtures/repo.js';
-import { open, plan } from '../fixtures/plans.js';
-import { nodeRepo } from '../install/helpers.js';
 import { claude, denied, runHook } from '../rotation/helpers.js';
-
-const CLAUDE = { CLAUDECODE: '1' };
-
-/** main: plan `par` with tasks a, b, c, d over src/<id>.ts, plan-hooks initialised, committed by a person. */
-function parallelRepo(dirs: TempDirs): Repo {
-  const repo = nodeRepo();
-  dirs.dirs.push(repo.dir);
-  const ids = ['a', 'b', 'c', 'd'];
-  repo.writeJson('docs/par-plan.json', plan('par', ids.map((id) => open(id, [`src/${id}.ts`]))));
-  repo.write('docs/par-plan.md', '# Par\n');
-  for (const id of ids) repo.write(`src/${id}.ts`, `export const ${id} = 1;\n`);
-  const init = repo.cli(['init']);
-  assert.equal(init.code, 0, init.stderr);
-  repo.git('add', '-A');
-  repo.git('commit', '-qm', 'plan and hooks');
-  return repo;
-}
+import { CLAUDE, commitAsClaude, parallelRepo } from './helpers.js';
 
 /** A linked worktree on `agent/<task>` where a Claude subagent's session starts and claims the task in a commit of its own. */
 function subagent(repo: Repo, dirs: TempDirs, task: string, session: string): Repo {
@@ -42,14 +24,6 @@ function subagent(repo: Repo, dirs: TempDirs, task: string, session: string): Re
   assert.match(claim.stdout, new RegExp(`This worktree is bound to par/${task}`));
   commitAsClaude(wt, session, ['docs/par-plan.json'], `claim ${task}`);
   return wt;
-}
-
-/** A commit run through Claude's Bash tool: its pre-tool hook sees the command, then git runs it. */
-function commitAsClaude(wt: Repo, session: string, paths: string[], message: string, env: NodeJS.ProcessEnv = {}) {
-  const command = `git commit -qm '${message}'`;
-  assert.equal(denied(runHook(wt, wt.dir, 'claude', 'PreToolUse', claude.bash(wt.dir, session, command))), null);
-  wt.git('add', ...paths);
-  return wt.tryGit(['commit', '-qm', message], { ...CLAUDE, ...env });
 }
 
 describe('claims by task: two subagents of one agent', () => {

@@ -8,41 +8,14 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { TempDirs } from '../fixtures/remote.js';
 import { Repo } from '../fixtures/repo.js';
-import { open, plan } from '../fixtures/plans.js';
-import { nodeRepo } from '../install/helpers.js';
 import { claude, denied, runHook } from '../rotation/helpers.js';
-
-const CLAUDE = { CLAUDECODE: '1' };
-
-function parallelRepo(dirs: TempDirs): Repo {
-  const repo = nodeRepo();
-  dirs.dirs.push(repo.dir);
-  const ids = ['a', 'b', 'c', 'd'];
-  repo.writeJson('docs/par-plan.json', plan('par', ids.map((id) => open(id, [`src/${id}.ts`]))));
-  repo.write('docs/par-plan.md', '# Par\n');
-  for (const id of ids) repo.write(`src/${id}.ts`, `export const ${id} = 1;\n`);
-  assert.equal(repo.cli(['init']).code, 0);
-  repo.git('add', '-A');
-  repo.git('commit', '-qm', 'plan and hooks');
-  return repo;
-}
-
-/** A command through Claude's Bash tool: its pre-tool hook sees it first (not denied), then it runs. */
-function bash(repo: Repo, session: string, command: string) {
-  assert.equal(denied(runHook(repo, repo.dir, 'claude', 'PreToolUse', claude.bash(repo.dir, session, command))), null, command);
-}
+import { CLAUDE, claudeBash, commitAsClaude, parallelRepo } from './helpers.js';
 
 function claimAs(repo: Repo, session: string, task: string) {
-  bash(repo, session, `npx plan-hooks claim ${task}`);
+  claudeBash(repo, session, `npx plan-hooks claim ${task}`);
   const r = repo.cli(['claim', task], CLAUDE);
   assert.equal(r.code, 0, r.stderr);
   return r.stdout;
-}
-
-function commitAs(repo: Repo, session: string, paths: string[], message: string) {
-  bash(repo, session, `git commit -qm '${message}'`);
-  repo.git('add', ...paths);
-  return repo.tryGit(['commit', '-qm', message], CLAUDE);
 }
 
 describe('the tasks an agent session claimed bind its edits and commits', () => {
@@ -56,34 +29,34 @@ describe('the tasks an agent session claimed bind its edits and commits', () => 
     assert.match(claimAs(repo, 's2', 'b'), /This claude session claimed par\/b/);
     claimAs(repo, 's4', 'c');
     claimAs(repo, 's4', 'd');
-    const claims = commitAs(repo, 's1', ['docs/par-plan.json'], 'claims');
+    const claims = commitAsClaude(repo, 's1', ['docs/par-plan.json'], 'claims');
     assert.equal(claims.code, 0, claims.stderr);
 
     // s1 claimed a: b's file (claude's too, but s2's task) is denied at edit time and refused at commit.
     assert.notEqual(denied(runHook(repo, repo.dir, 'claude', 'PreToolUse', claude.edit(repo.dir, 's1', 'src/b.ts'))), null);
     assert.equal(denied(runHook(repo, repo.dir, 'claude', 'PreToolUse', claude.edit(repo.dir, 's1', 'src/a.ts'))), null);
     repo.write('src/b.ts', 'export const b = 9;\n');
-    const clash = commitAs(repo, 's1', ['src/b.ts'], 'a reaches into b');
+    const clash = commitAsClaude(repo, 's1', ['src/b.ts'], 'a reaches into b');
     assert.equal(clash.code, 1, clash.stderr);
     assert.match(clash.stderr, /this change belongs to par\/a/);
     repo.git('reset', '-q', 'HEAD', 'src/b.ts');
     repo.git('checkout', '--', 'src/b.ts');
 
     repo.write('src/a.ts', 'export const a = 2;\n');
-    const own = commitAs(repo, 's1', ['src/a.ts'], 'a');
+    const own = commitAsClaude(repo, 's1', ['src/a.ts'], 'a');
     assert.equal(own.code, 0, own.stderr);
     assert.match(repo.git('log', '-1', '--format=%B'), /Plan-Bound: par\/a/);
 
     // s4 claimed c and d: both together pass.
     repo.write('src/c.ts', 'export const c = 2;\n');
     repo.write('src/d.ts', 'export const d = 2;\n');
-    const both = commitAs(repo, 's4', ['src/c.ts', 'src/d.ts'], 'c and d');
+    const both = commitAsClaude(repo, 's4', ['src/c.ts', 'src/d.ts'], 'c and d');
     assert.equal(both.code, 0, both.stderr);
 
     // s3 claimed nothing: one agent working on its own tasks with no binding stays free.
     repo.write('src/a.ts', 'export const a = 3;\n');
     repo.write('src/b.ts', 'export const b = 3;\n');
-    const free = commitAs(repo, 's3', ['src/a.ts', 'src/b.ts'], 'a and b by s3');
+    const free = commitAsClaude(repo, 's3', ['src/a.ts', 'src/b.ts'], 'a and b by s3');
     assert.equal(free.code, 0, free.stderr);
     assert.doesNotMatch(repo.git('log', '-1', '--format=%B'), /Plan-Bound/);
   });

@@ -9,24 +9,9 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { TempDirs } from '../fixtures/remote.js';
 import { Repo } from '../fixtures/repo.js';
-import { open, plan } from '../fixtures/plans.js';
-import { nodeRepo } from '../install/helpers.js';
+import { CLAUDE, parallelRepo } from './helpers.js';
 
-const CLAUDE = { CLAUDECODE: '1' };
 const CODEX = { CODEX_SANDBOX: 'seatbelt' };
-
-function parallelRepo(dirs: TempDirs): Repo {
-  const repo = nodeRepo();
-  dirs.dirs.push(repo.dir);
-  const ids = ['a', 'b', 'c'];
-  repo.writeJson('docs/par-plan.json', plan('par', ids.map((id) => open(id, [`src/${id}.ts`]))));
-  repo.write('docs/par-plan.md', '# Par\n');
-  for (const id of ids) repo.write(`src/${id}.ts`, `export const ${id} = 1;\n`);
-  assert.equal(repo.cli(['init']).code, 0);
-  repo.git('add', '-A');
-  repo.git('commit', '-qm', 'plan and hooks');
-  return repo;
-}
 
 /** What a refusal must leave as it was: branches, worktrees, the main worktree's files. */
 const snapshot = (repo: Repo) => [repo.git('branch', '--list'), repo.git('worktree', 'list', '--porcelain'), repo.git('status', '--porcelain')].join('\n--\n');
@@ -41,7 +26,7 @@ describe('start <task>: claim, worktree, branch, binding in one step', () => {
   after(() => dirs.removeAll());
 
   test('makes agent/<task> in ../<repo>-<task>, the claim committed there and bound; the main worktree untouched', () => {
-    const repo = parallelRepo(dirs);
+    const repo = parallelRepo(dirs, ['a', 'b', 'c']);
     const dir = `${repo.dir}-a`;
     dirs.dirs.push(dir);
     const r = repo.cli(['start', 'a'], CLAUDE);
@@ -75,7 +60,7 @@ describe('start <task>: claim, worktree, branch, binding in one step', () => {
   });
 
   test('refused with nothing made: held by another, branch exists, path exists, plan invalid, unknown base', () => {
-    const repo = parallelRepo(dirs);
+    const repo = parallelRepo(dirs, ['a', 'b', 'c']);
     dirs.dirs.push(`${repo.dir}-a`, `${repo.dir}-b`, `${repo.dir}-c`);
     assert.equal(repo.cli(['start', 'a'], CODEX).code, 0);
     const before = snapshot(repo);
@@ -116,7 +101,7 @@ describe('start <task>: claim, worktree, branch, binding in one step', () => {
   });
 
   test('a --path inside the tree is ignored through info/exclude: the main worktree stays clean', () => {
-    const repo = parallelRepo(dirs);
+    const repo = parallelRepo(dirs, ['a', 'b', 'c']);
     const r = repo.cli(['start', 'a', '--path', '.worktrees/a'], CLAUDE);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /\.worktrees\/a is ignored/);
