@@ -8,12 +8,15 @@
 // (`<file>.stamp`) when it is written: the signature says no tool touched it since; the
 // checksum, that its bytes are the ones written even when someone rewrote the stamp's
 // signature to match (a code cache with flipped bytes crashes V8, ./code-cache.ts). The
-// checksum is plain JavaScript: node:crypto and node:zlib stay out of the modules that load this one.
+// checksum loads no module (./checksum.ts): node:crypto and node:zlib stay out of the hooks.
 // Read as regular files only, bounded, opened without blocking: a FIFO, a device or a
 // directory in a cache's place is no cache, never a hang.
 import { type BigIntStats, closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checksum } from './checksum.js';
 import { removeFile } from './remove-file.js';
+
+export { checksum };
 
 /**
  * A file's size, modification and change times (ns) and inode: what any write, truncation,
@@ -81,30 +84,6 @@ export const stampFile = (file: string) => `${file}.stamp`;
 
 /** Every file a checked cache is made of (to remove them, or list them for uninstall). */
 export const checkedCacheFiles = (file: string): string[] => [file, stampFile(file)];
-
-/**
- * Pure: a 64-bit checksum of `bytes` (two multiplicative hashes over 32-bit words, as hex): not
- * a defence against a forger, who can write the stamp too, but no damage passes it by chance.
- */
-export function checksum(bytes: Uint8Array): string {
-  let a = 0x811c9dc5 | 0;
-  let b = 0x9747b28c | 0;
-  const words = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : null;
-  let i = 0;
-  if (words) {
-    for (let w = 0; w < words.length; w++) {
-      const x = words[w]!;
-      a = Math.imul(a ^ x, 0x01000193);
-      b = Math.imul((b ^ (b >>> 15)) + x, 0x85ebca6b);
-    }
-    i = words.length * 4;
-  }
-  for (; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i]!, 0x01000193);
-    b = Math.imul((b ^ (b >>> 15)) + bytes[i]!, 0x85ebca6b);
-  }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
-}
 
 /** The stamp a checked cache file whose bytes are `bytes` gets (its signature, then its checksum). */
 export const stampOf = (file: string, bytes: Uint8Array): string => `${statSignature(file).signature} ${checksum(bytes)}`;
