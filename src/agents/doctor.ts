@@ -5,7 +5,7 @@
 import type { Finding } from '../install/doctor.js';
 import { messages } from '../messages/index.js';
 import { agentEntries, type AgentFacts } from './install.js';
-import { AGENT_FILES, AGENT_SHIM, type AgentKind } from './kinds.js';
+import { AGENT_FILES, AGENT_SHIM, type AgentKind, agentNamed } from './kinds.js';
 import type { SeenMarker } from './seen.js';
 
 type Json = Record<string, unknown>;
@@ -49,7 +49,7 @@ export function diagnoseAgents(facts: AgentFacts, chosen: AgentKind[], seen: (ki
     const file = AGENT_FILES[kind];
     const state = agentState(kind, facts.files[kind]);
     if (state === 'missing') out.push({ level: 'warn', ...say.missing(kind, file) });
-    else if (state === 'changed') out.push({ level: 'warn', ...say.changed(kind, file) });
+    else if (state === 'changed') out.push({ level: 'warn', ...say.changed(kind, file, agentNamed(kind).retrusts ? agentNamed(kind).title : null) });
     else if (state === 'unreadable') out.push({ level: 'warn', ...say.unreadable(kind, file) });
     else {
       const marker = seen(kind);

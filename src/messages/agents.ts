@@ -1,26 +1,30 @@
 // Edit time: the coding agents' own hooks, their install and doctor lines (src/agents).
 import { plural } from './plural.js';
 import { run } from './run.js';
+import type { AgentKind } from '../core/agents/index.js';
 
 export const agentsMessages = {
   doctorAgents: {
     shimMissing: (file: string) => ({ text: `the agents' hook shim ${file} is missing: every agent hook fails (and allows).`, fix: `run '${run()} init', and commit ${file}.` }),
     shimChanged: (file: string) => ({ text: `the agents' hook shim ${file} differs from this plan-hooks' version.`, fix: `run '${run()} init', and commit ${file}.` }),
     missing: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks are not in ${file}: ${kind} edits claimed files unchecked until the commit.`, fix: `run '${run()} init' (or leave ${kind} out: --agents, or "agents" in .plan-hooks.json).` }),
-    changed: (kind: string, file: string) => ({ text: `${kind}: plan-hooks' hooks in ${file} differ from what init writes.`, fix: `run '${run()} init' and commit ${file}${kind === 'codex' ? '; Codex then asks you to trust the changed command' : ''}.` }),
+    /** `retrusts`: the agent's name when it asks the user to trust a hook again after its command changes. */
+    changed: (kind: string, file: string, retrusts: string | null) => ({ text: `${kind}: plan-hooks' hooks in ${file} differ from what init writes.`, fix: `run '${run()} init' and commit ${file}${retrusts ? `; ${retrusts} then asks you to trust the changed command` : ''}.` }),
     unreadable: (kind: string, file: string) => ({ text: `${kind}: ${file} is not valid JSON: ${kind} may ignore it, plan-hooks' hooks included.`, fix: `fix the JSON, then run '${run()} init'.` }),
     seen: (kind: string, file: string, time: string, event: string, host: string) =>
       `${kind}: ${file} → plan-hooks (seen running here at ${time}, ${event}${host !== kind ? `, by ${host}` : ''})`,
-    neverSeen: (kind: string, file: string) => ({
+    neverSeen: (kind: AgentKind, file: string) => ({
       text: `${kind}: ${file} → plan-hooks, installed but never seen running in this worktree.`,
-      fix: {
-        claude: 'start Claude Code here and accept the trust dialog: it skips project hooks in folders you have not trusted (check with /hooks).',
-        codex: 'start Codex here, trust the project and review its hooks (/hooks): it skips project hooks until then, and again after a command changes.',
-        gemini: 'start Gemini CLI here; check /hooks panel that the hooks system is enabled.',
-        cursor: 'open the project in Cursor and start an agent chat; the Hooks output channel shows hook errors.',
-        copilot: 'start the Copilot CLI here and trust the folder (it skips project hooks in folders you have not trusted); VS Code agent mode reads the file too.',
-      }[kind] ?? `start ${kind} here once.`,
+      fix: agentsMessages.doctorAgents.firstRun[kind],
     }),
+    /** What makes each agent run a project's hooks the first time (one line per agent module, src/core/agents/). */
+    firstRun: {
+      claude: 'start Claude Code here and accept the trust dialog: it skips project hooks in folders you have not trusted (check with /hooks).',
+      codex: 'start Codex here, trust the project and review its hooks (/hooks): it skips project hooks until then, and again after a command changes.',
+      gemini: 'start Gemini CLI here; check /hooks panel that the hooks system is enabled.',
+      cursor: 'open the project in Cursor and start an agent chat; the Hooks output channel shows hook errors.',
+      copilot: 'start the Copilot CLI here and trust the folder (it skips project hooks in folders you have not trusted); VS Code agent mode reads the file too.',
+    } satisfies Record<AgentKind, string> as Record<AgentKind, string>,
   },
   agentInstall: {
     added: (file: string, kind: string, created: boolean) =>

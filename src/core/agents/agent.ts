@@ -76,6 +76,10 @@ export interface Protocol<N extends string = string, A extends string = string> 
 
 /** A coding agent plan-hooks installs its edit-time hooks into. */
 export interface CodingAgent<K extends string = string> extends Protocol<K, K> {
+  /** Its name as its makers write it, for messages. */
+  readonly title: string;
+  /** It asks the user to trust a hook again whenever the hook's command changes (doctor says so when init would change it). */
+  readonly retrusts: boolean;
   /** The repository-relative file it reads its project hooks from. */
   readonly file: string;
   /** The variable it sets to the project's top for its hooks (null: it sets none, and the command looks upwards). */

@@ -12,6 +12,8 @@ export const hookSpecificReplies: Replies = {
 export const claude = defineAgent({
   name: 'claude',
   agent: 'claude',
+  title: 'Claude Code',
+  retrusts: false,
   file: '.claude/settings.json',
   projectDir: 'CLAUDE_PROJECT_DIR',
   versioned: false,

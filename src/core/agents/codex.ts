@@ -7,6 +7,8 @@ import { hookSpecificReplies } from './claude.js';
 export const codex = defineAgent({
   name: 'codex',
   agent: 'codex',
+  title: 'Codex',
+  retrusts: true,
   file: '.codex/hooks.json',
   projectDir: null,
   versioned: false,

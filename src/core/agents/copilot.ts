@@ -6,6 +6,8 @@ import { defineAgent, json } from './agent.js';
 export const copilot = defineAgent({
   name: 'copilot',
   agent: 'copilot',
+  title: 'GitHub Copilot',
+  retrusts: false,
   file: '.github/hooks/plan-hooks.json',
   projectDir: null,
   versioned: true,

@@ -6,6 +6,8 @@ import { defineAgent, firstLine, json } from './agent.js';
 export const cursor = defineAgent({
   name: 'cursor',
   agent: 'cursor',
+  title: 'Cursor',
+  retrusts: false,
   file: '.cursor/hooks.json',
   projectDir: 'CURSOR_PROJECT_DIR',
   versioned: true,

@@ -7,6 +7,8 @@ import { hookSpecificReplies } from './claude.js';
 export const gemini = defineAgent({
   name: 'gemini',
   agent: 'gemini',
+  title: 'Gemini CLI',
+  retrusts: false,
   file: '.gemini/settings.json',
   projectDir: 'GEMINI_PROJECT_DIR',
   versioned: false,
