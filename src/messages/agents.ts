@@ -1,7 +1,15 @@
 // Edit time: the coding agents' own hooks, their install and doctor lines (src/agents).
 import { plural } from './plural.js';
 import { run } from './run.js';
-import type { AgentKind } from '../core/agents/index.js';
+
+/** What makes each agent run a project's hooks the first time: one line per agent module (src/core/agents/), which doctor's call types. */
+const firstRun = {
+  claude: 'start Claude Code here and accept the trust dialog: it skips project hooks in folders you have not trusted (check with /hooks).',
+  codex: 'start Codex here, trust the project and review its hooks (/hooks): it skips project hooks until then, and again after a command changes.',
+  gemini: 'start Gemini CLI here; check /hooks panel that the hooks system is enabled.',
+  cursor: 'open the project in Cursor and start an agent chat; the Hooks output channel shows hook errors.',
+  copilot: 'start the Copilot CLI here and trust the folder (it skips project hooks in folders you have not trusted); VS Code agent mode reads the file too.',
+};
 
 export const agentsMessages = {
   doctorAgents: {
@@ -13,18 +21,11 @@ export const agentsMessages = {
     unreadable: (kind: string, file: string) => ({ text: `${kind}: ${file} is not valid JSON: ${kind} may ignore it, plan-hooks' hooks included.`, fix: `fix the JSON, then run '${run()} init'.` }),
     seen: (kind: string, file: string, time: string, event: string, host: string) =>
       `${kind}: ${file} → plan-hooks (seen running here at ${time}, ${event}${host !== kind ? `, by ${host}` : ''})`,
-    neverSeen: (kind: AgentKind, file: string) => ({
+    neverSeen: (kind: keyof typeof firstRun, file: string) => ({
       text: `${kind}: ${file} → plan-hooks, installed but never seen running in this worktree.`,
-      fix: agentsMessages.doctorAgents.firstRun[kind],
+      fix: firstRun[kind],
     }),
-    /** What makes each agent run a project's hooks the first time (one line per agent module, src/core/agents/). */
-    firstRun: {
-      claude: 'start Claude Code here and accept the trust dialog: it skips project hooks in folders you have not trusted (check with /hooks).',
-      codex: 'start Codex here, trust the project and review its hooks (/hooks): it skips project hooks until then, and again after a command changes.',
-      gemini: 'start Gemini CLI here; check /hooks panel that the hooks system is enabled.',
-      cursor: 'open the project in Cursor and start an agent chat; the Hooks output channel shows hook errors.',
-      copilot: 'start the Copilot CLI here and trust the folder (it skips project hooks in folders you have not trusted); VS Code agent mode reads the file too.',
-    } satisfies Record<AgentKind, string> as Record<AgentKind, string>,
+    firstRun,
   },
   agentInstall: {
     added: (file: string, kind: string, created: boolean) =>
