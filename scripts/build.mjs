@@ -101,7 +101,8 @@ const agentParts = {
 };
 // The compiled validators require ajv's runtime helpers and ajv-formats through createRequire
 // (they are ES modules): resolved at run time, through node_modules and package.json exports,
-// that costs a plan commit a few ms. In plan-commit.cjs they are plain requires, bundled.
+// and loading node:module for it, that costs every commit (pre-commit validates the
+// configuration) and a plan commit a few ms. In the hooks' bundles they are plain requires, bundled.
 const bundledValidators = {
   name: 'bundled-validators',
   setup(b) {
@@ -119,7 +120,7 @@ const RUN_FROM_CACHE = new Set([...HOOKS.map((hook) => `${hook}-main`), 'agent-m
 const entries = [
   // createRequire takes the bundle's path as well as its URL: node:url stays unloaded in a loader.
   ...HOOKS.map((hook) => ({ name: hook, plugins: [lazySentences(HOOK_SENTENCES)], banner: '', contents: `import { load } from './loader.js';\nload('${hook}', __dirname, require);\n` })),
-  ...HOOKS.map((hook) => ({ name: `${hook}-main`, plugins: [lazySentences(HOOK_SENTENCES), fromDisk], contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
+  ...HOOKS.map((hook) => ({ name: `${hook}-main`, plugins: [lazySentences(HOOK_SENTENCES), fromDisk, bundledValidators], contents: `import run from './${hook}.js';\nimport { runHook } from './main.js';\nrunHook('${hook}', async () => run, process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` })),
   { name: 'messages', contents: `export { messages } from '../messages/index.js';\n` },
   { name: 'agent', plugins: [lazySentences(AGENT_REPLIES), agentParts], banner: '', contents: `import { load } from '../agents/loader.js';\nload(__dirname, process.argv.slice(2), require);\n` },
   { name: 'agent-main', plugins: [lazySentences(AGENT_REPLIES), agentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },

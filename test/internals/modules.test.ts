@@ -71,7 +71,7 @@ test('a code-only commit loads no validator; a commit staging a plan does', () =
   const bundle = (name: string) => readFileSync(join(CLI, '..', 'hooks', name), 'utf8');
   assert.match(bundle('plan-commit.cjs'), /generated\/plan-state\.v1\.validator\.js/);
   assert.match(bundle('plan-commit.cjs'), /ajv-formats\/dist\/formats\.js/);
-  assert.doesNotMatch(bundle('pre-commit-main.cjs'), /plan-state\.v1\.validator|node_modules\/ajv/);
+  assert.doesNotMatch(bundle('pre-commit-main.cjs'), /plan-state\.v1\.validator|node_modules\/ajv-formats/);
   // Its sentences are the hooks' bundle of them (scripts/build.mjs, lazySentences): none of its own, none in the hook's.
   assert.doesNotMatch(bundle('plan-commit.cjs'), /dist\/src\/messages\/(?!plural\.js)/);
   assert.doesNotMatch(bundle('pre-commit-main.cjs'), /dist\/src\/messages\/plan\.js/);
@@ -108,9 +108,13 @@ test("an honest, silent pre-commit loads no sentences, cached or not; a refusal 
   assert.equal(refused.stderr, cli.stderr);
 });
 
-test("an honest pre-commit loads neither node:crypto nor node:module (each costs more to load than the check)", () => {
+test("an honest pre-commit loads neither node:crypto nor node:module (each costs more to load than the check), its configuration validated", () => {
   const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) }, ['pre-commit']);
   repos.push(r);
+  // A configuration, as init writes one: pre-commit validates it, and the validator's ajv helpers are bundled, not required through node:module.
+  r.write('.plan-hooks.json', '{ "agents": [] }\n');
+  r.git('add', '-A');
+  r.git('-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'configuration');
   // A preload that writes, as node exits, node's own modules that the process loaded.
   const list = join(logs.dir, 'builtins.log');
   const spy = join(logs.dir, 'builtins.cjs');
