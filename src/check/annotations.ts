@@ -43,7 +43,7 @@ export function githubAnnotations(verdicts: CommitVerdict[]): string {
   let out = '';
   for (const v of verdicts) {
     for (const h of v.decision.refusals) out += claimLine('error', v, h);
-    for (const p of [...v.decision.errors, ...(v.decision.personOnly ?? [])]) out += problemLine('error', v, p);
+    for (const p of [...v.decision.errors, ...(v.decision.personOnly ?? []), ...(v.decision.signing ?? [])]) out += problemLine('error', v, p);
     for (const h of [...v.decision.claimWarnings, ...v.skippedHits]) out += claimLine('warning', v, h);
     for (const p of v.decision.warnings) out += problemLine('warning', v, p);
   }

@@ -49,6 +49,7 @@ import { commitsInRange } from '../git/history.js';
 import { commitsTouching, patchIds } from '../git/patch-id.js';
 import type { Repository } from '../git/repository.js';
 import type { Identity } from '../core/identity.js';
+import type { Problem } from '../problems/problems.js';
 import { planMatcher } from '../plan/discover.js';
 import { forkClaims } from './fork.js';
 import { judgeSquashed } from './squash.js';
@@ -61,6 +62,10 @@ import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBou
 // ../core/identity.ts does, so a judge that passes (the worklog writer's, on most commits) never
 // loads the sentences' bundle.
 import { identityMessages } from '../messages/identity.js';
+import { signingMessages } from '../messages/signing.js';
+import { type SigningOutcome, judgeSignature, signingRefused } from '../core/signing.js';
+import { isAgentName } from '../core/identity.js';
+import { type RangeSigning, readSignatures } from './signing.js';
 
 export interface CommitVerdict {
   commit: string;
@@ -87,6 +92,8 @@ export interface CommitVerdict {
   decision: Decision;
   /** The time the commit is judged at: its committer time, never later than now. */
   now: Date;
+  /** What its signature proves, against the base's allowed signers (../core/signing.ts); absent when signing is not set up at the base. */
+  signature?: SigningOutcome;
 }
 
 /** Commits in `range` (`A..B`, or one revision for all its history), parents first. */
@@ -114,6 +121,8 @@ export interface RangeOptions {
   allowRecordedSkips?: boolean;
   /** What the remote already has: a refused commit with the patch-id of one of its commits is judged as that commit. None given: every commit by its own ancestry. */
   known?: KnownToRemote;
+  /** Signed identity as the range's base has it (./signing.ts signingAt); none: signatures are not read. */
+  signing?: RangeSigning | null;
 }
 
 /** At most this many of the remote's commits are compared with the refused ones (newest first). */
@@ -126,14 +135,24 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
   const now = opts.now ?? new Date();
   const gathered = await readCommitFacts(repo, commits, { base, now, trailerKeys: TRAILER_KEYS, infos: opts.infos });
   const rulesModule = gathered.some((g) => g.plans.length > 0) ? await import('./plan-rules.js') : null;
-  const [settings, installed] = await Promise.all([
+  const [settings, installed, signatures] = await Promise.all([
     settingsChanges(gathered.map((g) => ({ commit: g.commit.commit, parent: g.commit.parents[0] ?? null, changes: g.changes })), repo.root),
     installedFileChanges(gathered.map((g) => ({ key: g.commit.commit, before: g.commit.parents[0] ? `${g.commit.parents[0]}:` : null, after: `${g.commit.commit}:`, changes: g.changes })), repo.root),
+    opts.signing ? readSignatures(opts.signing, commits, repo.root) : null,
   ]);
 
   const verdicts: CommitVerdict[] = [];
   for (const { commit: info, changes: own, plans: planChanges, claims, now: time } of gathered) {
-    const { identity, recorded } = recordedIdentity(info);
+    const read = recordedIdentity(info);
+    const { recorded } = read;
+    let identity = read.identity;
+    // A good signature's principal is the commit's identity (../core/signing.ts).
+    const sig = signatures?.get(info.commit);
+    const signed = sig
+      ? judgeSignature({ signature: sig, recorded: recorded ? identity.name : null, author: { name: info.author, email: sig.authorEmail }, aliases: repo.config.aliases, isAgentName: (n) => isAgentName(n, repo.config) })
+      : null;
+    if (signed?.name) identity = { name: signed.name, source: 'signature', detail: signingMessages.signing.identitySigned(signed.name) };
+    else if (signed?.outcome.kind === 'verified') identity = { ...identity, detail: signingMessages.signing.identitySigned(signed.outcome.principal) };
     const { honoured: recordedSkips, refused: refusedSkips } = recordedSkipsJudged(recordedSkipsOf(info), opts.allowRecordedSkips ?? true);
     const modes = effectiveModes(repo.config.checks, [...(opts.skip ?? []), ...recordedSkips]);
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
@@ -149,11 +168,17 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
       personOnlyFilesRefusal({ identity, config: changed?.before ?? repo.config, files: installed.get(info.commit) ?? [], coAuthors }),
     ].filter((p) => p !== null);
     if (personOnly.length > 0) decision.personOnly = personOnly;
+    if (signed) {
+      // Anyone's claim counts: an unverified identity may be the holder's name, forged.
+      const claimed = [...new Set([...decision.refusals, ...decision.ownHits, ...decision.claimWarnings.filter((h) => !h.claim.stale)].map((h) => h.path))];
+      const refusal = signingRefused(signed.outcome, opts.signing!.require, claimed) ? signingProblem(signed.outcome, claimed) : null;
+      if (refusal) decision.signing = [refusal];
+    }
     // What a recorded skip of the claims let through, to list it.
     const skippedHits = recordedSkips.includes('claims') && !(opts.skip ?? []).includes('claims')
       ? check({ ...input, plans: [], rules: null, modes: { plans: 'off', transitions: 'off', claims: repo.config.checks.claims } }).refusals
       : [];
-    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, evidence: recorded ? 'recorded' : 'author', recordedSkips, refusedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time });
+    verdicts.push({ commit: info.commit, subject: info.subject, identity, identityRecorded: recorded, evidence: signed && (signed.outcome.kind === 'verified' || (signed.outcome.kind === 'contradicted' && !signed.outcome.person)) ? 'signed' : recorded ? 'recorded' : 'author', recordedSkips, refusedSkips, skippedHits, rebasedFrom: null, knownPatch: null, squashedFrom: null, claims, decision, now: time, ...(signed ? { signature: signed.outcome } : {}) });
   }
   if (opts.known) await judgeRebased(repo, gathered, verdicts, opts.known, { skip: opts.skip, base, now });
   return verdicts;
@@ -214,6 +239,14 @@ async function judgeByPatch(repo: Repository, refused: { v: CommitVerdict }[], c
     }
     v.knownPatch = declined;
   }
+}
+
+/** The refusal of a commit for its signature (where the base requires signing). */
+function signingProblem(outcome: SigningOutcome, claimed: string[]): Problem {
+  const text = outcome.kind === 'contradicted'
+    ? signingMessages.signing.contradicted(outcome.principal, outcome.recorded, outcome.by, outcome.person)
+    : signingMessages.signing.required(outcome.kind === 'unverified' ? outcome.status : 'none', outcome.kind === 'unverified' ? outcome.key : null, claimed);
+  return { severity: 'error', rule: outcome.kind === 'contradicted' ? 'signature-contradicted' : 'signature-required', file: claimed[0] ?? '', path: '', line: 1, column: 1, ...text };
 }
 
 /** An agent's own client names itself there (Claude Code does by default): the person-only rule reads it. */

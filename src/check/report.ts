@@ -99,6 +99,7 @@ export function formatDecision(decision: Decision, identity: Identity, now: Date
     if (errors.length > 0) out += messages.planRefusedFooter();
   }
   if (decision.personOnly?.length) out += messages.personOnlyHeader() + formatProblems(decision.personOnly);
+  if (decision.signing?.length) out += messages.signing.refusedHeader() + formatProblems(decision.signing);
   if (decision.claimWarnings.length > 0) out += formatClaimHits(decision.claimWarnings, identity, now, false, undefined, undefined, decision.bound);
   if (decision.refusals.length > 0) out += formatClaimHits(decision.refusals, identity, now, true, bypass, rotation, decision.bound);
   out += formatHandovers(decision.handovers, commit, rotation);
@@ -113,6 +114,8 @@ export async function formatVerdict(v: CommitVerdict, bypass: string, rotation?:
   if (v.knownPatch !== null) report += messages.rangeKnownPatch(v.knownPatch.commit, v.knownPatch.why);
   if (v.skippedHits.length > 0) report += formatClaimHits(v.skippedHits, v.identity, v.now, false) + messages.rangeRecordedSkip(v.recordedSkips);
   if (v.refusedSkips.length > 0) report += messages.rangeSkipNotAllowed(v.refusedSkips);
+  // A contradiction where signing is not required refuses nothing of its own: it is said.
+  if (v.signature?.kind === 'contradicted' && !v.decision.signing?.length) report += messages.signing.rangeContradiction(sanitizeLine(v.signature.principal), sanitizeLine(v.signature.recorded));
   return report ? messages.rangeCommitHeader(v.commit, sanitizeLine(v.subject)) + report : '';
 }
 

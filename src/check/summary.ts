@@ -37,6 +37,8 @@ export interface JudgedCommit {
   allowed: boolean;
   /** It records no identity (judged by its author): made without hooks, or by a person (whose commits record none). */
   withoutHooks: boolean;
+  /** The principal whose good signature (the base's allowed signers) backs its identity. */
+  signedBy?: string;
 }
 
 /** A claimed path a commit was refused for. */
@@ -66,6 +68,8 @@ export interface RangeSummary {
   handovers?: SummaryHandover[];
   /** Skips commits record that the base's configuration does not honour (allowSkips unset). */
   refusedSkips?: { commit: string; subject: string; checks: CheckName[] }[];
+  /** The commits whose identity a good signature verifies (docs/signing.md). */
+  verified?: { commit: string; subject: string; principal: string }[];
 }
 
 /** Lines listed per section before the rest are counted. */
@@ -78,11 +82,13 @@ export function summarize(verdicts: CommitVerdict[], environmentSkip: CheckName[
   );
   const overrides: Override[] = verdicts.flatMap((v) => (v.recordedSkips.length > 0 ? [{ commit: v.commit, subject: v.subject, checks: v.recordedSkips, paths: [...new Set(v.skippedHits.map((h) => h.path))] }] : []));
   if (environmentSkip.length > 0) overrides.push({ commit: null, subject: '', checks: environmentSkip, paths: [] });
-  const commits = verdicts.map((v) => ({ commit: v.commit, subject: v.subject, name: v.identity.name, allowed: allowed(v.decision), withoutHooks: v.evidence === 'author' }));
+  const signer = (v: CommitVerdict) => (v.evidence === 'signed' && v.signature && v.signature.kind !== 'unverified' ? v.signature.principal : null);
+  const commits = verdicts.map((v) => ({ commit: v.commit, subject: v.subject, name: v.identity.name, allowed: allowed(v.decision), withoutHooks: v.evidence === 'author', ...(signer(v) ? { signedBy: signer(v)! } : {}) }));
+  const verified = verdicts.flatMap((v) => (signer(v) ? [{ commit: v.commit, subject: v.subject, principal: signer(v)! }] : []));
   const refusals = verdicts.flatMap((v) => v.decision.refusals.map((h) => ({ commit: v.commit, path: h.path, task: h.claim.task, holder: h.claim.holder })));
   const handovers = verdicts.flatMap((v) => v.decision.handovers.map((h) => ({ commit: v.commit, kind: h.kind, task: h.task, from: h.from, to: h.to })));
   const refusedSkips = verdicts.flatMap((v) => (v.refusedSkips.length > 0 ? [{ commit: v.commit, subject: v.subject, checks: v.refusedSkips }] : []));
-  return { checked: verdicts.length, unverified, overrides, commits, refusals, handovers, refusedSkips };
+  return { checked: verdicts.length, unverified, overrides, commits, refusals, handovers, refusedSkips, ...(verified.length > 0 ? { verified } : {}) };
 }
 
 const listed = <T>(items: T[], line: (item: T) => string, more: (n: number) => string) =>
@@ -91,6 +97,11 @@ const listed = <T>(items: T[], line: (item: T) => string, more: (n: number) => s
 /** For the terminal (sanitized); '' when every identity is signed and nothing was overridden. */
 export function summaryText(s: RangeSummary): string {
   let out = '';
+  const verified = s.verified ?? [];
+  if (verified.length > 0) {
+    out += messages.summaryVerifiedHeading(verified.length, s.checked);
+    out += listed(verified, (u) => messages.summaryVerifiedLine(u.commit.slice(0, 12), sanitizeLine(u.subject), sanitizeLine(u.principal)), messages.summaryMore);
+  }
   if (s.unverified.length > 0) {
     out += messages.summaryUnverifiedHeading(s.unverified.length, s.checked);
     out += listed(s.unverified, (u) => messages.summaryUnverifiedLine(u.commit.slice(0, 12), sanitizeLine(u.subject), sanitizeLine(u.name), u.evidence), messages.summaryMore);
@@ -119,7 +130,7 @@ export function rangeMarkdown(s: RangeSummary): string {
   const code = (sha: string) => `\`${sha.slice(0, 12)}\``;
   if (commits.length > 0) {
     out += `\n**${messages.summaryCommitsTitle(commits.length)}**\n\n`;
-    out += listed(commits, (c) => `- ${code(c.commit)} ${markdownText(c.subject)}: **${markdownText(c.name)}**, ${messages.summaryCommitVerdict(c.allowed, c.withoutHooks)}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
+    out += listed(commits, (c) => `- ${code(c.commit)} ${markdownText(c.subject)}: **${markdownText(c.name)}**, ${messages.summaryCommitVerdict(c.allowed, c.withoutHooks)}${c.signedBy ? `, ${messages.summaryVerifiedBy(markdownText(c.signedBy))}` : ''}\n`, (n) => `- ${messages.summaryMoreText(n)}\n`);
   }
   const refusals = s.refusals ?? [];
   if (refusals.length > 0) {

@@ -7,6 +7,7 @@ import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
 import { checkCommits, commitsIn } from '../check/range.js';
+import { signingAt } from '../check/signing.js';
 import { deepenIfShallow, refuseShallowBoundary } from '../check/shallow.js';
 import { formatRangeAdvice, formatVerdict } from '../check/report.js';
 import { summarize, summaryText, writeStepSummary } from '../check/summary.js';
@@ -68,8 +69,10 @@ const command: Command = {
     // A skip a person recorded at commit time counts only where the configuration the range
     // started from (a person's: the base, never the commits checked) allows skips.
     const from = range.includes('..') ? range.split(/\.\.\.?/)[0] : '';
-    const allowRecordedSkips = await allowsSkips((from ? await resolveCommit(from, repo.root) : null) ?? baseCommit ?? null, repo.root);
-    const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known, allowRecordedSkips });
+    const startCommit = (from ? await resolveCommit(from, repo.root) : null) ?? baseCommit ?? null;
+    // The allowed signers and signing.require are the range's start's too: a key added in the range proves nothing (docs/signing.md).
+    const [allowRecordedSkips, signing] = await Promise.all([allowsSkips(startCommit, repo.root), signingAt(startCommit, repo.root)]);
+    const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known, allowRecordedSkips, signing });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);
     process.stderr.write(formatDrops(drops, (_branch, holders) => messages.droppedRangeFix(holders)));
@@ -99,6 +102,8 @@ const command: Command = {
         allowed: allowed(v.decision),
         errors: v.decision.errors,
         personOnly: v.decision.personOnly ?? [],
+        signing: v.decision.signing ?? [],
+        signature: v.signature ?? null,
         warnings: v.decision.warnings,
         refusals: v.decision.refusals.map(hit),
         claimWarnings: v.decision.claimWarnings.map(hit),

@@ -32,6 +32,7 @@ export const COMMAND_TABLE = {
   hook: { purpose: messages.hookPurpose, usage: () => messages.hookUsage(HOOKS.join(', ')) },
   handover: { purpose: messages.rotation.handoverPurpose, usage: () => messages.rotation.handoverUsage },
   ask: { purpose: messages.rotation.askPurpose, usage: () => messages.rotation.askUsage },
+  sign: { purpose: messages.signing.purpose, usage: () => messages.signing.usage },
 } as const satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof COMMAND_TABLE;

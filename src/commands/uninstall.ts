@@ -9,13 +9,14 @@ import { removeManifest } from '../install/manifest.js';
 import { decideUninstall } from '../core/install/uninstall-actions.js';
 import { messages } from '../messages/index.js';
 import { decideAgentUninstall, readAgentFacts, removeAgentRecord } from '../agents/install.js';
+import { signingUninstallActions } from '../install/signing.js';
 
 const command: Command = {
   async run(argv) {
     const { values } = parseCommandArgs(argv, { command: 'uninstall', usage: messages.uninstallUsage, options: { 'dry-run': { type: 'boolean' } } });
     const dryRun = values['dry-run'] === true;
     const facts = await gatherFacts();
-    const actions = [...decideUninstall(facts), ...decideAgentUninstall(readAgentFacts(facts.root, facts.commonDir))];
+    const actions = [...decideUninstall(facts), ...decideAgentUninstall(readAgentFacts(facts.root, facts.commonDir)), ...signingUninstallActions(facts.root, facts.commonDir)];
     if (actions.length === 0 && !facts.manifest) {
       process.stdout.write(messages.uninstallNothing());
       return EXIT.ok;

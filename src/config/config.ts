@@ -52,6 +52,8 @@ export interface Config {
   idleAfterMinutes: number;
   /** CI honours a skip recorded with a commit (Plan-Skip) only where the base branch's configuration says so (docs/overrides.md). */
   allowSkips: boolean;
+  /** Signed identity (docs/signing.md): require: check --range and pre-push refuse a commit that touches a claimed path and bears no good signature of the base's allowed signers. */
+  signing: { require: boolean };
 }
 
 export const DEFAULT_ENTRY_FILES = ['AGENTS.md', 'CLAUDE.md', '.github/copilot-instructions.md', 'GEMINI.md'];
@@ -83,6 +85,7 @@ export const DEFAULT_CONFIG: Config = {
   noVerify: 'refuse',
   idleAfterMinutes: 30,
   allowSkips: false,
+  signing: { require: false },
 };
 
 export const CONFIG_FILE = '.plan-hooks.json';
@@ -157,6 +160,7 @@ function withDefaults(data: Partial<Config>): Config {
     ...DEFAULT_CONFIG,
     ...data,
     checks: { ...DEFAULT_CONFIG.checks, ...data.checks },
+    signing: { ...DEFAULT_CONFIG.signing, ...data.signing },
     agentMarkers: { ...DEFAULT_CONFIG.agentMarkers, ...data.agentMarkers },
     aliases: { ...DEFAULT_CONFIG.aliases, ...data.aliases },
     remoteClaims: data.remoteClaims === false ? false : { ...(DEFAULT_CONFIG.remoteClaims as RemoteClaims), ...data.remoteClaims },

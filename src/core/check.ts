@@ -58,9 +58,11 @@ export interface Decision {
   bound?: readonly string[];
   /** What only a person changes and an agent's change touches (./person-only.ts): blocks whatever the modes say. */
   personOnly?: Problem[];
+  /** A signature refusal where the base requires signing (./signing.ts): blocks whatever the modes say. */
+  signing?: Problem[];
 }
 
-export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0 && (d.personOnly?.length ?? 0) === 0;
+export const allowed = (d: Decision) => d.errors.length === 0 && d.refusals.length === 0 && (d.personOnly?.length ?? 0) === 0 && (d.signing?.length ?? 0) === 0;
 
 /** The configured modes with the checks named in PLAN_HOOKS_SKIP turned off. */
 export function effectiveModes(checks: Config['checks'], skip: string[]): Record<CheckName, Mode> {

@@ -8,7 +8,7 @@ import { identityMessages } from '../messages/identity.js';
 import { KNOWN_MARKERS } from './known-markers.js';
 import { byCodeUnit } from '../lib/order.js';
 
-export type IdentitySource = 'agent-hook' | 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author';
+export type IdentitySource = 'agent-hook' | 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author' | 'signature';
 
 /** The agent whose own pre-tool hook saw its shell tool run this commit (src/sessions/store.ts), while fresh. */
 export interface HookCommitter {

@@ -23,6 +23,7 @@ import type { Markers } from '../lib/marked-sections.js';
 import { AGENT_FILES, AGENT_SHIM } from './install/agent-kinds.js';
 import { LEFTHOOK_FILES, PRE_COMMIT_FILE, YAML_MARKERS, managerCommand } from './install/managers.js';
 import { TRACKED_RUNNER } from './install/names.js';
+import { ALLOWED_SIGNERS_FILE } from './signing.js';
 import { SHELL_MARKERS, hasTopLevelExit } from './install/sections.js';
 
 /** The settings an agent may change: they decide neither identity nor what is checked. */
@@ -104,10 +105,11 @@ export function personOnlySettingsRefusal(facts: {
 // only its part (the section, not the file): its marked sections of husky's hooks (and whether a
 // top-level exit before one stops it running), of lefthook's and pre-commit's YAML with every other
 // line naming plan-hooks, the hooks of package.json's simple-git-hooks key that run its runner, and
-// the entries of the agents' hook files that run its shim (with Claude Code's disableAllHooks).
+// the entries of the agents' hook files that run its shim (with Claude Code's disableAllHooks);
+// and the allowed signers (docs/signing.md), whole: an agent adding its own key proves nothing.
 
 /** The files plan-hooks owns whole. */
-const OWN_FILES = [TRACKED_RUNNER, AGENT_SHIM, '.husky/plan-hooks.sh'];
+const OWN_FILES = [TRACKED_RUNNER, AGENT_SHIM, '.husky/plan-hooks.sh', ALLOWED_SIGNERS_FILE];
 const YAML_FILES = [...LEFTHOOK_FILES, PRE_COMMIT_FILE];
 const HUSKY_HOOK = /^\.husky\/(?!_\/)[^/]+$/;
 const AGENT_HOOK_FILES: readonly string[] = Object.values(AGENT_FILES);

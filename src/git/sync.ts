@@ -66,3 +66,15 @@ export function unsetLocalConfigSync(key: string, opts: { valuePattern?: string;
   // --unset of a key that is not in the local config (exit 5) leaves it as wanted.
   if (opts.strict && r.status !== 0 && r.status !== 5) throw new UserError(messages.commandFailed(`git config --unset ${key}`, r.stderr));
 }
+
+/** A config value in effect (any scope), or null when unset. */
+export function configSync(key: string, cwd?: string): string | null {
+  const r = spawnSync('git', ['config', '--get', key], { cwd, env: gitEnv(), encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.replace(/\n$/, '') : null;
+}
+
+/** Every local value of `key` (a multi-valued key), none when unset. */
+export function localConfigAllSync(key: string, cwd?: string): string[] {
+  const r = spawnSync('git', ['config', '--local', '--get-all', key], { cwd, env: gitEnv(), encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.split('\n').filter(Boolean) : [];
+}

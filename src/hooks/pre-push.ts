@@ -87,9 +87,12 @@ const run: HookRun = async ([remote = 'origin']) => {
   }
   const skip: CheckName[] = process.env.PLAN_HOOKS === '0' ? [...CHECKS] : skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
   const { commits, known } = await pushedCommits(lines, remote, repo.root);
-  const verdicts = await checkCommits(repo, commits, { known });
+  // Signed identity as the remote has it: the tip the push replaces, else the base branch (docs/signing.md).
+  const { signingAt } = await import('../check/signing.js');
+  const signing = commits.length > 0 ? await signingAt(known.commits[0] ?? repo.base?.commit ?? null, repo.root) : null;
+  const verdicts = await checkCommits(repo, commits, { known, signing });
   const refused = verdicts.filter((v) => !allowed(v.decision));
-  if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip, known })).every((v) => allowed(v.decision))) {
+  if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip, known, signing })).every((v) => allowed(v.decision))) {
     for (const v of refused) process.stderr.write(await formatVerdict(v, messages.bypassPush()));
     await recordOverride(repo, remote, skip, refused);
     process.stderr.write(messages.pushOverridden(skip, refused.length));

@@ -111,6 +111,9 @@ GITHUB_ACTIONS=true), where only a skip recorded with the commit counts.
       : 'recorded with the commit (Plan-Agent), unsigned: its seal is no signature, anyone can write one (docs/identity.md)',
   summaryUnverifiedLine: (commit: string, subject: string, name: string, evidence: 'author' | 'recorded') =>
     `  ${commit} ${subject}: ${name}, ${checkMessages.summaryEvidence(evidence)}\n`,
+  summaryVerifiedHeading: (count: number, of: number) => `\nIdentities verified by signature (${count} of ${plural(of, 'commit')}): a good SSH signature by a key the base's allowed signers list (docs/signing.md).\n`,
+  summaryVerifiedLine: (commit: string, subject: string, principal: string) => `  ${commit} ${subject}: ${principal}, verified (signed)\n`,
+  summaryVerifiedBy: (principal: string) => `verified: signed by ${principal}`,
   summaryOverridesHeading: (count: number) => `\nOverrides (${count}):\n`,
   summaryOverridesTitle: (count: number) => `Overrides: ${count}`,
   summaryOverrideText: (recorded: boolean, checks: string[], paths: string[]) =>

@@ -17,6 +17,7 @@ const EXPECTED: Record<string, string | undefined> = {
   agents: 'null or a list of coding agents among claude, codex, gemini, cursor, copilot',
   noVerify: '"refuse" or "allow"',
   allowSkips: 'true or false',
+  signing: 'an object with require (true or false), e.g. {"require": true}',
 };
 
 export const configMessages = {

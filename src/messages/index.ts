@@ -17,6 +17,7 @@ import { statusMessages } from './status.js';
 import { worklogMessages } from './worklog.js';
 import { rotationMessages } from './rotation.js';
 import { boardMessages } from './board.js';
+import { signingMessages } from './signing.js';
 
 export { noun, plural } from './plural.js';
 
@@ -37,6 +38,7 @@ export const areas = {
   agents: agentsMessages,
   rotation: rotationMessages,
   board: boardMessages,
+  signing: signingMessages,
 };
 
 export const messages = {
@@ -55,4 +57,5 @@ export const messages = {
   ...agentsMessages,
   ...rotationMessages,
   ...boardMessages,
+  ...signingMessages,
 };
