@@ -1,7 +1,7 @@
 // What git itself says of commits' signatures (%G?, %GS, %GK), verified against an allowed-signers
 // file the caller names (gpg.ssh.allowedSignersFile): one `git log --no-walk --stdin` for many
 // commits. ssh-keygen is named as the program, so a local gpg.ssh.program (plan-hooks' own signing
-// program, ../signing/program.ts) never runs to verify; git starts it once per signed commit.
+// program, ../hooks/signing-program.ts) never runs to verify; git starts it once per signed commit.
 import { query } from './git.js';
 
 export interface SignatureRead {

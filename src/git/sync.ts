@@ -78,3 +78,15 @@ export function localConfigAllSync(key: string, cwd?: string): string[] {
   const r = spawnSync('git', ['config', '--local', '--get-all', key], { cwd, env: gitEnv(), encoding: 'utf8' });
   return r.status === 0 ? r.stdout.split('\n').filter(Boolean) : [];
 }
+
+/** Adds a value to a multi-valued local key. */
+export function addLocalConfigSync(key: string, value: string, cwd?: string): void {
+  gitSync(['config', '--local', '--add', key, value], { cwd });
+}
+
+/** The worktree's top and its absolute git dir, or null outside a repository. */
+export function worktreeDirsSync(cwd?: string): { root: string; gitDir: string } | null {
+  const r = spawnSync('git', ['rev-parse', '--show-toplevel', '--absolute-git-dir'], { cwd, env: gitEnv(), encoding: 'utf8' });
+  const [root, gitDir] = r.status === 0 ? r.stdout.trim().split('\n') : [];
+  return root && gitDir ? { root, gitDir } : null;
+}

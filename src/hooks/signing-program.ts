@@ -13,7 +13,7 @@ import { loadConfig } from '../config/config.js';
 import { agentKeyName, commitBufferFacts, keyChoice, keysDirOf } from '../core/signing.js';
 import { markersConflict, markersIn } from '../core/identity.js';
 import { parseAgentTrailer } from '../check/trailer.js';
-import { gitSync } from '../git/sync.js';
+import { worktreeDirsSync } from '../git/sync.js';
 import { readRegular } from '../lib/cache-file.js';
 import { commonDirOf, readCommitting } from '../sessions/store.js';
 import { signingMessages } from '../messages/signing.js';
@@ -40,7 +40,9 @@ export async function main(args: string[]): Promise<number> {
   const record = tree && agentTrailers.length === 1 ? parseAgentTrailer(agentTrailers[0]!, tree) : null;
   const recorded = record?.sealed ? record.name : null;
   // git runs this at the worktree's top; the session facts are the hooks' own.
-  const [root = process.cwd(), gitDir = ''] = gitSync(['rev-parse', '--show-toplevel', '--absolute-git-dir']).trim().split('\n');
+  const dirs = worktreeDirsSync();
+  const root = dirs?.root ?? process.cwd();
+  const gitDir = dirs?.gitDir ?? '';
   const config = await loadConfig(root).catch(() => null);
   const markers = config ? markersIn(process.env, config) : [];
   const aliases = config?.aliases ?? {};

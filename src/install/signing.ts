@@ -10,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { ALLOWED_SIGNERS_FILE, SIGNING_RECORD_KEY, agentKeyName, allowedSignersLine, listsKey, personKeyName, signingProgramFile } from '../core/signing.js';
 import type { Action } from '../core/install/action.js';
-import { configSync, localConfigAllSync, localConfigSync, setLocalConfigSync } from '../git/sync.js';
+import { addLocalConfigSync, configSync, localConfigAllSync, localConfigSync, setLocalConfigSync } from '../git/sync.js';
 import { shQuote } from '../lib/sh-quote.js';
 import { messages } from '../messages/index.js';
 
 /** The program file's text: node and the built program, found when setup runs (as the hooks' runner of a repository without package.json). */
 export function renderSigningProgram(node: string, program: string): string {
-  return `#!/bin/sh\n# plan-hooks signing program (gpg.ssh.program), written by 'plan-hooks sign --setup'; 'plan-hooks uninstall' removes it.\nexec ${shQuote(node)} ${shQuote(program)} "$@"\n`;
+  return `#!/bin/sh\n# ${messages.signing.programComment()}\nexec ${shQuote(node)} ${shQuote(program)} "$@"\n`;
 }
 
 const PROGRAM = fileURLToPath(new URL('../hooks/signing-program.js', import.meta.url));
@@ -106,7 +106,7 @@ export function setupSigning(f: SetupFacts): void {
     setLocalConfigSync(key, value, f.root);
     say(messages.signing.configSet(key, value));
     if (!recorded.has(key)) {
-      spawnSync('git', ['config', '--local', '--add', SIGNING_RECORD_KEY, key], { cwd: f.root });
+      addLocalConfigSync(SIGNING_RECORD_KEY, key, f.root);
       recorded.add(key);
     }
   };

@@ -33,6 +33,7 @@ range's base has it).
 The allowed signers file is a person's to change: commit it yourself. 'plan-hooks uninstall'
 takes back the git settings and the signing program; the keys stay, outside the repository.
 `,
+    programComment: () => "plan-hooks signing program (gpg.ssh.program), written by 'plan-hooks sign --setup'; 'plan-hooks uninstall' removes it.",
     noKeysDir: () => 'neither XDG_CONFIG_HOME nor HOME is an absolute path here: the keys have nowhere to live outside the repository',
     setupNeedsWhat: () => `say what to do: --setup (with --agent NAME for an agent's key) or --status`,
     badAgent: (name: string) => `'${name}' cannot name a key: an agent's name is letters, digits, '.', '_' or '-', at most 64, not an email`,
