@@ -10,6 +10,13 @@ import { byCodeUnit } from '../lib/order.js';
 
 export type IdentitySource = 'agent-hook' | 'env' | 'git-config' | 'option' | 'branch' | 'agent-marker' | 'git-author' | 'signature';
 
+/**
+ * Whether an identity's source makes it an agent's whatever its name: every source but the git
+ * author. `git config plan-hooks.agent` declares an agent, as PLAN_HOOKS_AGENT does, so the
+ * person-only rule and the handover rule read it alike (a person sets no such key).
+ */
+export const agentSource = (source: IdentitySource): boolean => source !== 'git-author';
+
 /** The agent whose own pre-tool hook saw its shell tool run this commit (src/sessions/store.ts), while fresh. */
 export interface HookCommitter {
   agent: string;

@@ -15,7 +15,7 @@
 // names). Push and CI know only what the commit records: a hookless commit with a person's name
 // passes as that person, listed among the identities judged by their author (docs/identity.md).
 import type { Config } from '../config/config.js';
-import type { Identity } from './identity.js';
+import { type Identity, agentSource } from './identity.js';
 import type { Problem } from '../problems/problems.js';
 import { KNOWN_MARKERS } from './known-markers.js';
 import { identityMessages } from '../messages/identity.js';
@@ -69,7 +69,7 @@ const personName = (value: string) => value.replace(/<[^>]*>/g, '').trim();
  * values (an agent's own client names itself there); `config` is the one in force before the change.
  */
 export function isAgentIdentity(identity: Pick<Identity, 'name' | 'source'>, config: Pick<Config, 'agentMarkers' | 'aliases'>, coAuthors: readonly string[] = []): boolean {
-  if (identity.source !== 'git-author') return true;
+  if (agentSource(identity.source)) return true;
   const names = agentNames(config);
   return [identity.name, ...coAuthors.map(personName)].some((n) => names.has(n.trim().toLowerCase()));
 }

@@ -20,7 +20,7 @@
 import type { Config } from '../config/config.js';
 import { type SessionFact, holderState, liveHolderOf } from './claim-state.js';
 import { type HandoverRecord, addedHandovers } from './handover.js';
-import { sameAgent } from './identity.js';
+import { type IdentitySource, agentSource, sameAgent } from './identity.js';
 import { messages } from '../messages/index.js';
 import type { Position } from '../lib/json-document.js';
 import type { Problem, Severity } from '../problems/problems.js';
@@ -36,7 +36,7 @@ export interface TransitionContext {
   now: Date;
   staleAfterHours: number;
   /** How the committer's identity was found: a handover by a person needs one that is not an agent's. */
-  identitySource?: string;
+  identitySource?: IdentitySource;
   /** The sessions the agents' hooks recorded here (pre-commit only; push and CI cannot see them). */
   sessions?: SessionFact[];
   idleAfterMinutes?: number;
@@ -166,8 +166,8 @@ function handoverRefusal(record: HandoverRecord, holder: string, ctx: Transition
     }
     return null;
   }
-  // A person's handover: an agent's identity (its marker, PLAN_HOOKS_AGENT, a branch binding) cannot make one.
-  const person = ctx.identitySource === undefined || ctx.identitySource === 'git-author' || ctx.identitySource === 'git-config';
+  // A person's handover: an agent's identity (its marker, PLAN_HOOKS_AGENT, git config plan-hooks.agent, a branch binding) cannot make one.
+  const person = ctx.identitySource === undefined || !agentSource(ctx.identitySource);
   return person ? null : { rule: TRANSITION_RULES.handoverByAgent, text: messages.rotation.transitionHandoverByAgent(record.task, holder, ctx.identity) };
 }
 
