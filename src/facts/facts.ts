@@ -215,7 +215,51 @@ export async function readWorktreeFacts(cwd = process.cwd()): Promise<Facts> {
   return readChangeFacts({ kind: 'worktree' }, cwd, false);
 }
 
+/**
+ * The facts of a change, as named steps (lint-staged's gitWorkflow.js is the model): each step
+ * reads what it needs from the ones before, in this order, which is the order of the git reads.
+ */
 async function readChangeFacts(source: FactsSource, cwd: string, withTree: boolean, onStaged?: OnStaged): Promise<Facts> {
+  const staged = await readStaged(cwd, withTree, onStaged);
+  const around = await readPlansAround(staged);
+  const changes = await readChanges(source, staged);
+  const touched = touchedPlans(staged);
+  const refs = versionRefs(staged.repo, around);
+  const decided = await decideChangeClaims(staged, around, refs, touched);
+  const who = identityOfChange(source, staged.repo, decided);
+  const plans = await readPlanChanges(source, staged.repo, touched, decided);
+  const after = claimsAfterChange(staged, touched, decided, around);
+  const configChange = await readConfigChange(staged.repo, source, staged.raw);
+  const { repo, listing, now, treeOut } = staged;
+  return {
+    source,
+    repo,
+    root: repo.root,
+    config: repo.config,
+    configChange,
+    changes,
+    staged: staged.changes,
+    indexJson: listing.paths,
+    indexBlobs: staged.index,
+    plans,
+    get claims() {
+      return decided.allClaims();
+    },
+    get claimsAfter() {
+      return after ?? decided.allClaims();
+    },
+    claimsNear: (paths) => (decided.set ? decided.set.near(paths, repo.ignoreCase) : decided.allClaims()),
+    planIds: [...around.indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(decided.blobs ? decided.blobs.view(oid) : null) })),
+    ...who,
+    now,
+    tree: (withTree && treeOut) || null,
+  };
+}
+
+type Blobs = Awaited<ReturnType<typeof readPlanBlobs>>;
+
+/** Step 1: the repository and what the index stages against HEAD, in one batch; onStaged is told at once. */
+async function readStaged(cwd: string, withTree: boolean, onStaged?: OnStaged) {
   // The order of the reads matters: write-tree comes before the diff in the same shell (the
   // runner's, or one lane of gitBatch: commands alternate lanes, two apart), so a path added while the hook
   // runs is either in the diff the check reads or not in the tree the verified marker names,
@@ -223,14 +267,17 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   const { repo, extra, refListing, onBase } = await openRepositoryWith(cwd, indexReads(withTree), INDEX_REF_READS);
   const { tree: treeOut, index: listing, diff } = extra;
   const index = listing.blobs;
-  const now = new Date();
-  const { config } = repo;
-  const plans = planMatcher(config);
   const raw = regularBlobs(diff);
-  const staged: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
-  onStaged?.(repo, staged);
+  const changes: Change[] = raw.map(({ oldBlob: _o, newBlob: _n, ...c }) => c);
+  onStaged?.(repo, changes);
   const head = repo.head ? blobsAt(index, raw) : new Map<string, string>();
+  return { repo, refListing, onBase, treeOut, listing, index, raw, changes, head, now: new Date(), plans: planMatcher(repo.config) };
+}
+type Staged = Awaited<ReturnType<typeof readStaged>>;
 
+/** Step 2: the plans around the change: HEAD's, the index's, the base branch's, the other worktrees' and the remote-tracking branches'. */
+async function readPlansAround({ repo, onBase, refListing, index, head, now, plans }: Staged) {
+  const { config } = repo;
   // The base branch's and the other worktrees' committed plans, read as diffs against the index.
   // The diff made with the refs serves when it was made on the ref the base was found as.
   const prefetchedBase = repo.base?.ref !== undefined && onBase?.ref === repo.base.ref ? parseRawDiff(onBase.out) : null;
@@ -254,15 +301,26 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
     tipPlans.filter((p) => !ofWorktrees.has(p.branch)),
     (file, oid) => headPlans.get(file) === oid || basePlans.get(file) === oid,
   );
+  return { headPlans, indexPlans, basePlans, worktreePlans, remote };
+}
+type Around = Awaited<ReturnType<typeof readPlansAround>>;
 
-  let changes = staged;
-  if (source.kind === 'worktree') changes = (await gitQuery(worktreeDiff(repo.head !== null), repo.root)).map(({ oldMode: _m, newMode: _n, oldOid: _o, newOid: _p, ...c }) => c);
-  else changes = await onlyOwnChanges(repo, changes);
+/** Step 3: what the change touches: the working tree's diff, or what the index stages less what a merge takes from its heads. */
+async function readChanges(source: FactsSource, { repo, changes }: Staged): Promise<Change[]> {
+  if (source.kind === 'worktree') return (await gitQuery(worktreeDiff(repo.head !== null), repo.root)).map(({ oldMode: _m, newMode: _n, oldOid: _o, newOid: _p, ...c }) => c);
+  return onlyOwnChanges(repo, changes);
+}
 
-  // The plans the change touches are read whole (before and after), for the plan rules.
+/** Step 4: the plans the change touches, and their blobs before and after (read whole, for the plan rules). */
+function touchedPlans({ raw, plans }: Staged) {
   const touched = raw.filter((c) => plans.matches(c.path) || (c.from !== undefined && plans.matches(c.from)));
   const whole = new Set(touched.flatMap((c) => [c.oldBlob, c.newBlob]).filter((b): b is string => b !== null));
-  const all = [...headPlans.values(), ...indexPlans.values(), ...basePlans.values(), ...worktreePlans.flatMap((w) => [...w.plans.values()]), ...remote.map((r) => r.oid), ...whole];
+  return { touched, whole };
+}
+type Touched = ReturnType<typeof touchedPlans>;
+
+/** Step 5: the plan versions that judge the change, each with where it was read. */
+function versionRefs(repo: Repository, { headPlans, basePlans, worktreePlans, remote, indexPlans }: Around): VersionRef[] {
   const refs: VersionRef[] = [];
   for (const [file, oid] of headPlans) refs.push({ source: { kind: 'head', label: 'HEAD' }, file, oid });
   if (repo.base) {
@@ -276,14 +334,20 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   for (const r of remote) refs.push({ source: { kind: 'remote', label: r.label, ref: r.ref }, file: r.file, oid: r.oid });
   // The first commit: nothing stood before it, so what it brings is the rule (as its configuration is).
   if (repo.head === null) for (const [file, oid] of indexPlans) refs.push({ source: { kind: 'index', label: claimsMessages.sourceFirstCommitIndex() }, file, oid });
+  return refs;
+}
 
+/** Step 6: the claims those versions decide: cached for the common commit, else read from the plans. */
+async function decideChangeClaims({ repo, now }: Staged, around: Around, refs: VersionRef[], { whole }: Touched) {
+  const { config } = repo;
+  const all = [...around.headPlans.values(), ...around.indexPlans.values(), ...around.basePlans.values(), ...around.worktreePlans.flatMap((w) => [...w.plans.values()]), ...around.remote.map((r) => r.oid), ...whole];
   // The common commit changes no plan: the claims these versions decide are the cached ones
   // (../claims/decided-cache.ts), read only near the paths the commit touches. A change to a
   // plan reads the plans, as the plan rules and the claims after the change need them.
   const key = decidedKey(refs, repo.ignoreCase);
   const set = whole.size === 0 ? readDecided(repo.gitDir, key, now, config.staleAfterHours) : null;
   let claims: LiveClaim[] | null = null;
-  let blobs: Awaited<ReturnType<typeof readPlanBlobs>> | null = null;
+  let blobs: Blobs | null = null;
   let versions: PlanVersion[] = [];
   if (!set) {
     blobs = await readPlanBlobs(repo, all, whole, true);
@@ -296,52 +360,37 @@ async function readChangeFacts(source: FactsSource, cwd: string, withTree: boole
   // The plans the change touches were read whole with the views (a miss whenever `whole` is not empty).
   const textOf = new Map([...whole].map((oid) => [oid, blobs ? blobs.text(oid) : null]));
   const allClaims = () => (claims ??= set!.claims());
+  return { set, blobs, versions, textOf, allClaims };
+}
+type Decided = Awaited<ReturnType<typeof decideChangeClaims>>;
+
+/** Step 7: who makes the change, and the tasks it belongs to. */
+function identityOfChange(source: FactsSource, repo: Repository, { set, allClaims }: Decided) {
   // The agent hook's record decides a commit (the index), not a command a person runs later.
   const branchBound = set ? set.bound() : allClaims();
   const { identity, conflict, markers } = identityFor(repo, branchBound, process.env, repo.authorName, source.kind === 'index');
   const bound = boundTasks(repo, branchBound, source.kind === 'index' ? committingSessionClaims(repo) : []);
+  return { identity, bound, conflict, markers };
+}
 
+/** Step 8: each plan the change touches, before and after (and as the merged heads have it). */
+async function readPlanChanges(source: FactsSource, repo: Repository, { touched }: Touched, { textOf }: Decided): Promise<PlanChange[]> {
   // A merge being committed: each plan as the merged heads have it (a change taken from one of them is not the merger's).
   const merged = source.kind === 'index' && touched.length > 0 ? await mergeHeadTexts(repo, touched.map((c) => c.path)) : [];
-  const planChanges: PlanChange[] = touched.map((c, i) => ({
+  return touched.map((c, i) => ({
     file: c.path,
     before: c.oldBlob ? (textOf.get(c.oldBlob) ?? null) : null,
     after: c.status === 'D' ? null : c.newBlob ? (textOf.get(c.newBlob) ?? null) : null,
     ...(merged[i] ? { others: merged[i] } : {}),
   }));
+}
+
+/** Step 9: the claims once the change is made, when it edits a plan (null: they are the claims before). */
+function claimsAfterChange({ repo, now }: Staged, { touched }: Touched, { versions, blobs }: Decided, around: Around): LiveClaim[] | null {
   // After the change: the staged versions of the plans it touches supersede HEAD's (for the
   // committer's own claims: the Plan-Task trailer, the handoff).
-  const stagedVersions: PlanVersion[] = touched.filter((c) => c.newBlob !== null && indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs!.plan(c.newBlob!) }));
-  const claimsAfter = stagedVersions.length > 0 ? liveClaims([...versions, ...stagedVersions], now, config.staleAfterHours) : null;
-  const planIds = [...indexPlans].map(([file, oid]) => ({ file, planId: planIdOf(blobs ? blobs.view(oid) : null) }));
-
-  const configChange = await readConfigChange(repo, source, raw);
-  return {
-    source,
-    repo,
-    root: repo.root,
-    config,
-    configChange,
-    changes,
-    staged,
-    indexJson: listing.paths,
-    indexBlobs: index,
-    plans: planChanges,
-    get claims() {
-      return allClaims();
-    },
-    get claimsAfter() {
-      return claimsAfter ?? allClaims();
-    },
-    claimsNear: (paths) => (set ? set.near(paths, repo.ignoreCase) : allClaims()),
-    planIds,
-    identity,
-    bound,
-    conflict,
-    markers,
-    now,
-    tree: (withTree && treeOut) || null,
-  };
+  const stagedVersions: PlanVersion[] = touched.filter((c) => c.newBlob !== null && around.indexPlans.has(c.path)).map((c) => ({ source: { kind: 'index', label: 'the index' }, file: c.path, plan: blobs!.plan(c.newBlob!) }));
+  return stagedVersions.length > 0 ? liveClaims([...versions, ...stagedVersions], now, repo.config.staleAfterHours) : null;
 }
 
 /** The configuration the change brings, when it differs from the one in force. */
