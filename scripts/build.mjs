@@ -126,6 +126,8 @@ const entries = [
   { name: 'agent-main', plugins: [lazySentences(AGENT_REPLIES), agentParts], contents: `import { main } from '../agents/main.js';\nmain(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n` },
   { name: 'agent-replies', contents: `export * from '../agents/replies.js';\nexport { messages } from '../messages/index.js';\n` },
   { name: 'plan-commit', plugins: [lazySentences(HOOK_SENTENCES), bundledValidators], contents: `export { loadPlanRules } from '../check/plan-rules.js';\nexport { startHandoff } from '../handoff/stage.js';\n` },
+  // The signing program git runs for every commit where signing is set up (src/hooks/signing-program.ts): one file, as a hook.
+  { name: 'signing-program', plugins: [lazySentences(HOOK_SENTENCES), bundledValidators], contents: `import './signing-program.js';\n` },
 ];
 // import.meta.url is the bundle's path, not its URL: createRequire, its one use (checked below),
 // takes either, and making the URL costs every hook node:url and pathToFileURL (~1 ms).

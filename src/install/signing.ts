@@ -19,7 +19,8 @@ export function renderSigningProgram(node: string, program: string): string {
   return `#!/bin/sh\n# ${messages.signing.programComment()}\nexec ${shQuote(node)} ${shQuote(program)} "$@"\n`;
 }
 
-const PROGRAM = fileURLToPath(new URL('../hooks/signing-program.js', import.meta.url));
+// The bundle (scripts/build.mjs), as the hooks run theirs: a node start and one file.
+const PROGRAM = fileURLToPath(new URL('../hooks/signing-program.cjs', import.meta.url));
 
 /** Makes the key at `path` unless it exists (never overwritten); its public half, and whether it was made. */
 export function ensureKey(path: string, comment: string): { publicKey: string; made: boolean } {
