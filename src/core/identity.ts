@@ -83,11 +83,33 @@ export function markersConflict(markers: Marker[], aliases: Config['aliases']): 
   return { declared: { name: first.name, source: 'agent-marker', detail: identityMessages.identityDetail.marker(first.variable) }, markers, stacked: true };
 }
 
-/** Whether `name` is a coding agent's as plan-hooks knows them: a marker's name (the configuration's or the known table's) or an alias. */
-export function isAgentName(name: string, config: Pick<Config, 'agentMarkers' | 'aliases'>): boolean {
+/** Whether `name`, whole, is a coding agent's as plan-hooks knows them: a marker's name (the configuration's or the known table's) or an alias. */
+function isAgentNameWhole(name: string, config: Pick<Config, 'agentMarkers' | 'aliases'>): boolean {
   const names = [...Object.values(config.agentMarkers), ...Object.values(KNOWN_MARKERS).map((m) => m.name)].filter((n) => !n.startsWith('$'));
   return names.some((n) => sameAgent(n, name, config.aliases)) || Object.entries(config.aliases).some(([c, others]) => sameAgent(c, name, config.aliases) || others.some((o) => sameAgent(o, name, config.aliases)));
 }
+
+/** Words an agent's client adds after the agent's name where it signs commits ("Codex CLI", "gemini-cli", "Cursor Agent"). */
+const CLIENT_WORDS = new Set(['cli', 'code', 'agent', 'app', 'bot', 'ai', 'assistant']);
+
+/**
+ * The agent a name in a commit denotes (its author's, a Co-authored-by's), or null for a person's:
+ * the name itself where it is an agent's, else the name without GitHub's `[bot]` and without its
+ * client's trailing words ("Codex CLI", "codex[bot]", "Claude Code" → codex, codex, claude).
+ * Whole words only, so "Claude Monet" stays a person.
+ */
+export function agentNamed(name: string, config: Pick<Config, 'agentMarkers' | 'aliases'>): string | null {
+  const whole = name.trim();
+  if (whole === '') return null;
+  if (isAgentNameWhole(whole, config)) return whole;
+  const words = whole.replace(/\[bot\]$/i, '').trim().toLowerCase().split(/[\s_-]+/).filter((w) => w !== '');
+  while (words.length > 1 && CLIENT_WORDS.has(words[words.length - 1]!)) words.pop();
+  for (const candidate of [words.join('-'), words.join(' ')]) if (candidate !== '' && isAgentNameWhole(candidate, config)) return candidate;
+  return null;
+}
+
+/** Whether `name` is a coding agent's as plan-hooks knows them (agentNamed: a client's words and `[bot]` aside). */
+export const isAgentName = (name: string, config: Pick<Config, 'agentMarkers' | 'aliases'>): boolean => agentNamed(name, config) !== null;
 
 /**
  * The conflict of an identity with the markers present, or null when they agree: markers of two

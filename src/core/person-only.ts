@@ -15,9 +15,8 @@
 // names). Push and CI know only what the commit records: a hookless commit with a person's name
 // passes as that person, listed among the identities judged by their author (docs/identity.md).
 import type { Config } from '../config/config.js';
-import { type Identity, agentSource } from './identity.js';
+import { type Identity, agentSource, isAgentName } from './identity.js';
 import type { Problem } from '../problems/problems.js';
-import { KNOWN_MARKERS } from './known-markers.js';
 import { identityMessages } from '../messages/identity.js';
 import type { Markers } from '../lib/marked-sections.js';
 import { AGENT_FILES, AGENT_SHIM } from './install/agent-kinds.js';
@@ -49,18 +48,6 @@ export function configDifferences(before: Config, after: Config): string[] {
 /** Of the dotted keys that differ, those only a person changes (pure). */
 export const personOnlyKeys = (keys: readonly string[]) => keys.filter((k) => !FREE_SETTINGS.includes(k.split('.')[0]!));
 
-/** The names agents go by under `config` (lower case): its markers' names, its aliases, detect-agent's names. */
-function agentNames(config: Pick<Config, 'agentMarkers' | 'aliases'>): Set<string> {
-  const names = new Set<string>();
-  const add = (n: string) => {
-    if (!n.startsWith('$') && n.trim() !== '') names.add(n.trim().toLowerCase());
-  };
-  Object.values(config.agentMarkers).forEach(add);
-  Object.values(KNOWN_MARKERS).forEach((m) => add(m.name));
-  for (const [canonical, others] of Object.entries(config.aliases)) [canonical, ...others].forEach(add);
-  return names;
-}
-
 /** The name of a `Name <email>` trailer value (pure). */
 const personName = (value: string) => value.replace(/<[^>]*>/g, '').trim();
 
@@ -70,8 +57,8 @@ const personName = (value: string) => value.replace(/<[^>]*>/g, '').trim();
  */
 export function isAgentIdentity(identity: Pick<Identity, 'name' | 'source'>, config: Pick<Config, 'agentMarkers' | 'aliases'>, coAuthors: readonly string[] = []): boolean {
   if (agentSource(identity.source)) return true;
-  const names = agentNames(config);
-  return [identity.name, ...coAuthors.map(personName)].some((n) => names.has(n.trim().toLowerCase()));
+  // An author and a co-author are read alike: "Codex CLI" and codex[bot] are codex's.
+  return [identity.name, ...coAuthors.map(personName)].some((n) => isAgentName(n, config));
 }
 
 /** A change of the configuration: the file that carries it, the dotted keys that differ, or why the new one does not load. */

@@ -25,6 +25,12 @@ test('an identity is an agent’s unless it is the git author’s with a name no
   assert.ok(isAgentIdentity({ name: 'mine', source: 'git-author' }, { ...DEFAULT_CONFIG, agentMarkers: { MY_AGENT: 'mine' } }), 'the configuration’s own marker');
   assert.ok(isAgentIdentity(person, DEFAULT_CONFIG, ['Claude <noreply@anthropic.com>']), 'a co-author that is an agent');
   assert.ok(!isAgentIdentity(person, DEFAULT_CONFIG, ['Grace Hopper <grace@example.com>']));
+  // A client's words and GitHub's [bot] fold to the agent, for a co-author as for an author; whole words only.
+  for (const name of ['Codex CLI', 'codex[bot]', 'Claude Code', 'gemini-cli', 'GitHub Copilot', 'claude-code[bot]']) {
+    assert.ok(isAgentIdentity(person, DEFAULT_CONFIG, [`${name} <bot@example.com>`]), `co-author ${name}`);
+    assert.ok(isAgentIdentity({ name, source: 'git-author' }, DEFAULT_CONFIG), `author ${name}`);
+  }
+  for (const name of ['Claude Monet', 'Codexa', 'Bot', 'cli']) assert.ok(!isAgentIdentity(person, DEFAULT_CONFIG, [`${name} <p@example.com>`]), `a person: ${name}`);
   assert.ok(!isAgentIdentity({ name: 'aider', source: 'git-author' }, DEFAULT_CONFIG), '"$AI_AGENT" names no agent by itself');
 });
 

@@ -57,6 +57,19 @@ describe('agentMarkers changed by an agent', () => {
     restore(r, base);
   });
 
+  test('co-authored by "Codex CLI", or authored by codex[bot]: the names map to codex as an author name does, refused at push and in CI', () => {
+    edit();
+    passed(r.tryGit([...HOOKLESS, 'commit', '-q', '-m', 'markers\n\nCo-authored-by: Codex CLI <codex@example.com>']));
+    refused(r.tryGit(['push', 'origin', 'main']), PERSON_ONLY);
+    refused(ci(r, remote, base), PERSON_ONLY);
+    restore(r, base);
+    edit();
+    passed(r.tryGit([...HOOKLESS, 'commit', '-q', '-m', 'markers'], { GIT_AUTHOR_NAME: 'codex[bot]' }));
+    refused(r.tryGit(['push', 'origin', 'main']), PERSON_ONLY);
+    refused(ci(r, remote, base), /identity is an agent's: codex\[bot\]/);
+    restore(r, base);
+  });
+
   test('a person’s change passes at commit, at push and in CI', () => {
     edit();
     passed(r.commit('markers, by a person'));
