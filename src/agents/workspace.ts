@@ -14,9 +14,10 @@ import { planMatcher } from '../plan/discover.js';
 import { withoutBom } from '../plan/plan-text.js';
 import { gitDirOf, readIf } from '../git/git-dir.js';
 import { LAYOUT } from '../git/layout.js';
-// The one sentence every edit needs, from its own area: all of ../messages/index.js loads the
-// agent hook's second bundle (scripts/build.mjs), which costs an unclaimed edit ~5 ms of CPU.
-import { claimsMessages } from '../messages/claims.js';
+// The one sentence every edit needs, from a module of its own: all of ../messages/index.js loads
+// the agent hook's second bundle (scripts/build.mjs), which costs an unclaimed edit ~5 ms of CPU,
+// and the rest of ../messages/claims.js is a seventh of the hook's bundle to compile and cache.
+import { claimSourceMessages } from '../messages/claim-sources.js';
 
 export interface Workspace {
   root: string;
@@ -95,7 +96,7 @@ export function claimsValue(raw: string): unknown {
 /** Every plan file the edit-time check reads, listed: this worktree's first, then the others'. */
 export function workspacePlans(ws: Workspace, config: Config): WorktreePlan[] {
   const plans = planMatcher(config);
-  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => ({ kind: 'worktree', label: claimsMessages.sourceWorkingTree(), here: true })), ...worktreePlans(ws, plans)];
+  return [...worktreePlans({ otherWorktrees: [{ path: ws.root, head: null, branch: ws.branch }] }, plans, () => ({ kind: 'worktree', label: claimSourceMessages.sourceWorkingTree(), here: true })), ...worktreePlans(ws, plans)];
 }
 
 /** Every plan version the edit-time check sees (workspacePlans, read). */

@@ -1,6 +1,7 @@
 // `claim`, `release`, `done`: the edits, their refusals, and claiming through the remote with --push (src/plan/edit.ts, src/remote).
 import { plural } from './plural.js';
 import { run } from './run.js';
+import { claimSourceMessages } from './claim-sources.js';
 
 export const claimsMessages = {
   /** Since when a task is claimed, when its claim records no time. */
@@ -8,7 +9,7 @@ export const claimsMessages = {
   /** A claim's time and age, or the unknown time (refusals of an edit). */
   claimedAtAgo: (at: string, hours: number | null) => (hours === null ? 'an unknown time' : `${at} (${hours} h ago)`),
   /** Where a plan version was read (a claim's source, in refusals and reports). */
-  sourceWorkingTree: () => 'the working tree',
+  sourceWorkingTree: claimSourceMessages.sourceWorkingTree,
   sourceParentCommit: () => 'the parent commit',
   sourceFirstCommitIndex: () => 'the index (first commit)',
   sourceBaseAtCommit: () => 'the base branch where this commit meets it',

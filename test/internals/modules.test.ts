@@ -164,3 +164,11 @@ test("the detached writer of an honest code-only commit loads no node:crypto (th
   assert.ok(writers.every((t) => t.includes('NativeModule vm')), 'the writers ran their bundle');
   assert.ok(writers.every((t) => !t.includes('NativeModule crypto')), 'node:crypto');
 });
+
+test('the edit-time hook\'s bundle holds one sentence of the claims area, from its own module; the rest is in its replies\' bundle', () => {
+  const bundle = (name: string) => readFileSync(join(CLI, '..', 'hooks', name), 'utf8');
+  // The claims area's sentences were a seventh of agent-main.cjs, compiled into its code cache and read on every edit.
+  assert.match(bundle('agent-main.cjs'), /dist\/src\/messages\/claim-sources\.js/);
+  assert.doesNotMatch(bundle('agent-main.cjs'), /dist\/src\/messages\/claims\.js/);
+  assert.match(bundle('agent-replies.cjs'), /dist\/src\/messages\/claims\.js/);
+});

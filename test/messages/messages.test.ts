@@ -29,7 +29,8 @@ test('no two areas define a sentence of the same name (the merged messages would
 
 test('every area file of src/messages/ is in the areas table', () => {
   const dir = join(PACKAGE_ROOT, 'src/messages');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'plural.ts' && f !== 'run.ts').map((f) => f.replace(/\.ts$/, ''));
+  // claim-sources.ts is a sentence of claims.ts kept apart for the edit-time hook's bundle, shared as plural.ts and run.ts are.
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !['index.ts', 'plural.ts', 'run.ts', 'claim-sources.ts'].includes(f)).map((f) => f.replace(/\.ts$/, ''));
   assert.deepEqual(files.sort(), Object.keys(areas).sort());
 });
 
