@@ -3,16 +3,18 @@
 // that remote gets only the team's own install command (`pnpm install`, `yarn install`,
 // `pre-commit install`, …), never `plan-hooks init`. There a commit of a claimed path is refused
 // and a free one passes. Real package managers, pinned (test/fixtures/tools.ts), and real hook
-// managers; packed once for the file, the scenarios run a few at a time (they wait on installs),
-// and a clone installs from the cache its team's install filled where the manager can.
+// managers; packed once per build (test/fixtures/pack.ts), the scenarios run a few at a time
+// (they wait on installs), and a clone installs from the cache its team's install filled where
+// the manager can.
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
+import { packedTarball } from '../fixtures/pack.js';
 import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
-import { PACKAGE_ROOT, type Repo, makeRepo } from '../fixtures/repo.js';
+import { type Repo, makeRepo } from '../fixtures/repo.js';
 import { type Tool, missingTool, toolBin } from '../fixtures/tools.js';
 import { USER_PRE_COMMIT_CONFIG, addClaim, assertClaimRefused, hasPreCommit } from './helpers.js';
 
@@ -21,11 +23,7 @@ const dirs = new TempDirs();
 let tarball = '';
 
 before(() => {
-  const packDir = dirs.make('plan-hooks-pack-');
-  // dist/ is already built (the tests run from it); --ignore-scripts keeps prepack from rebuilding it under us.
-  const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
-  assert.equal(packed.status, 0, packed.stderr);
-  tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+  tarball = packedTarball();
 });
 
 after(() => dirs.removeAll());

@@ -1,17 +1,18 @@
 // The whole flow as a user runs it: the packed package installed from its tarball into a fresh
 // Node repository, `npx plan-hooks init` (which installs husky from the registry with npm), real
 // commits in the main worktree and in a linked worktree that never ran npm install, doctor, and
-// uninstall. Packed once for the file; slow (npm), so this is the only test that installs.
+// uninstall. Packed once per build (test/fixtures/pack.ts); slow (npm), so this is the only test
+// that installs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PACKAGE_ROOT, Repo, cleanEnv, makeRepo, removeDir } from '../fixtures/repo.js';
+import { Repo, cleanEnv, makeRepo, removeDir } from '../fixtures/repo.js';
+import { packedTarball } from '../fixtures/pack.js';
 import { hooksRan } from './helpers.js';
 
-let packDir = '';
 let tarball = '';
 let repo: Repo;
 
@@ -21,11 +22,7 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 }
 
 before(() => {
-  packDir = mkdtempSync(join(tmpdir(), 'plan-hooks-pack-'));
-  // dist/ is already built (the tests run from it); --ignore-scripts keeps prepack from rebuilding it under us.
-  const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], PACKAGE_ROOT);
-  assert.equal(packed.code, 0, packed.stderr);
-  tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+  tarball = packedTarball();
   repo = makeRepo({ initialCommit: true });
   repo.writeJson('package.json', { name: 'user-project', version: '1.0.0', scripts: { test: 'echo ok' } });
   repo.write('.gitignore', 'node_modules\n');
@@ -35,7 +32,6 @@ before(() => {
 
 after(() => {
   repo?.remove();
-  removeDir(packDir);
 });
 
 test('npx plan-hooks init from the packed tarball: husky installed, hooks run in the main and a linked worktree, uninstall undoes it', () => {
