@@ -4,7 +4,7 @@
 // hooks is signed with its key and listed verified; a hookless commit forging codex's trailer on
 // codex's claimed file is listed unverified, and refused where the base requires signing; a
 // commit signed with claude's key that records codex is refused; an agent's commit adding a key
-// to the allowed signers is refused at commit and in CI; a person's signed commit passes; a key
+// to the allowed signers is refused at commit and in CI; pre-push refuses what CI refuses; a person's signed commit passes; a key
 // added in the pushed range itself proves nothing; uninstall takes back what setup set.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -99,6 +99,9 @@ describe('signed identity', () => {
     const base = r.git('rev-parse', 'HEAD').trim();
     r.write('src/api/index.ts', 'export const v = 2;\n');
     ok(hooklessAs(r, 'codex', 'forged as codex'));
+    const push = r.tryGit(['push', 'origin', 'main']);
+    assert.equal(push.code, 1, push.stderr);
+    assert.match(push.stderr, /touches src\/api\/index\.ts, claimed by in-progress tasks, and it is not signed/);
     const required = ci(r, remote, base);
     assert.equal(required.res.code, 1, required.res.stderr);
     assert.match(required.res.stderr, /requires signed identity[\s\S]*touches src\/api\/index\.ts, claimed by in-progress tasks, and it is not signed[\s\S]*fix: sign it/);
