@@ -111,33 +111,77 @@ function isDir(path: string): boolean {
   }
 }
 
+/**
+ * Every install fact, as named steps (lint-staged's gitWorkflow.js is the model): the git layout,
+ * package.json, husky's files, the configuration, the runner's texts, the other managers'
+ * configurations, then their programs (which need the facts before them).
+ */
 export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
+  const git = await readGitLayout(cwd);
+  const { root, commonDir, hooksDir, mainRoot } = git;
+  const pkg = readPackage(root);
+  const husky = readHusky(root, mainRoot, git.worktreeRoots);
+  const configuration = await readConfiguration(root);
+  const facts: InstallFacts = {
+    root,
+    commonDir,
+    isLinkedWorktree: git.gitDir !== commonDir,
+    hookState: hookStateIn(commonDir),
+    worklog: [worklogFile(commonDir)].find(existsSync) ?? null,
+    mainRoot,
+    otherWorktrees: git.worktreeRoots.filter((r) => r !== root),
+    hooksPath: git.hooksPath,
+    hooksPathScope: git.hooksPathScope,
+    hooksDir,
+    hooksDirExists: isDir(hooksDir),
+    hookFiles: hookFilesIn(hooksDir),
+    commonHookFiles: hookFilesIn(join(commonDir, 'hooks')),
+    ...husky,
+    pkg,
+    ...configuration,
+    manifest: readManifest(commonDir),
+    ...runnerFacts(root, commonDir, pkg),
+    planStateTemplate: planStateTemplate(),
+    ...managerConfigs(root),
+    bins: {},
+    preCommitVersion: null,
+    notesSettings: notesSettings(git.notes),
+  };
+  findPrograms(facts);
+  return facts;
+}
+
+/** Step 1: in one batch, the git dirs, core.hooksPath and where it is set, the worktrees, whether the repository is bare, and the notes settings init may have made. */
+async function readGitLayout(cwd: string) {
   const root = await repoRoot(cwd);
-  // One batch: the git dirs, core.hooksPath and where it is set, the worktrees, whether the
-  // repository is bare, and the notes settings init may have made.
   const read = await gitQueries({ dirs: GIT_DIRS, hooksPath: configWithScope('core.hooksPath'), worktrees: WORKTREES, bare: IS_BARE, notes: localConfigMatching('^(notes\\.rewrite|plan-hooks\\.notesrewritemode)') }, root);
   const { gitDir, commonDir } = read.dirs;
-  const hooksPathScope = read.hooksPath?.scope ?? '';
+  const scope = read.hooksPath?.scope ?? '';
   const hooksPath = read.hooksPath?.value.trim() || null;
   // Relative hooksPath is resolved against the worktree's top, where git runs hooks.
   const hooksDir = hooksPath
     ? resolve(root, hooksPath.replace(/^~(?=\/)/, process.env.HOME ?? '~'))
     : join(commonDir, 'hooks');
   const worktreeRoots = read.worktrees.map((w) => w.path);
-  const bare = read.bare;
-  const mainRoot = bare ? null : (worktreeRoots[0] ?? null);
+  const mainRoot = read.bare ? null : (worktreeRoots[0] ?? null);
+  return { root, gitDir, commonDir, hooksPath, hooksPathScope: hooksPath ? (scope ?? null) : null, hooksDir, worktreeRoots, mainRoot, notes: read.notes };
+}
 
+/** Step 2: package.json, which must parse when it is there. */
+function readPackage(root: string): PackageFacts | null {
   const pkgText = readIf(join(root, 'package.json'));
-  let pkg: PackageFacts | null = null;
-  if (pkgText !== null) {
-    let data: unknown;
-    try {
-      data = JSON.parse(pkgText);
-    } catch (error) {
-      throw new UserError(messages.initBadPackageJson((error as Error).message));
-    }
-    pkg = { text: pkgText, data: data as Record<string, unknown>, files: readdirSync(root) };
+  if (pkgText === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(pkgText);
+  } catch (error) {
+    throw new UserError(messages.initBadPackageJson((error as Error).message));
   }
+  return { text: pkgText, data: data as Record<string, unknown>, files: readdirSync(root) };
+}
+
+/** Step 3: husky's files in .husky, its program, and whether it ran here and in the other worktrees. */
+function readHusky(root: string, mainRoot: string | null, worktreeRoots: string[]) {
   const huskyFiles: Record<string, string> = {};
   for (const name of [...GIT_HOOKS, 'plan-hooks.sh']) {
     const content = readIf(join(root, '.husky', name));
@@ -146,60 +190,38 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   const huskyBin =
     [root, mainRoot].filter((r): r is string => r !== null).map((r) => join(r, 'node_modules/husky/bin.js')).find(existsSync) ??
     null;
-
-  const config = await loadConfig(root);
-  const entryFiles: Record<string, string> = {};
-  for (const name of configuredEntryFiles(config)) {
-    const content = readIf(join(root, name));
-    if (content !== null) entryFiles[name] = content;
-  }
-
-  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
-  const install = pkg ? installCommand(detectPackageManager(pkg.files, pkg.data.packageManager)) : null;
-  const preCommitConfig = readIf(join(root, PRE_COMMIT_FILE));
-  const firstOf = (names: string[]) =>
-    names.map((file) => ({ file, text: readIf(join(root, file)) })).find((f): f is { file: string; text: string } => f.text !== null) ?? null;
-  // A package's program in node_modules (its .bin link, or the file it links to).
-  const localBin = (name: string, file: string) =>
-    [root, mainRoot]
-      .filter((r): r is string => r !== null)
-      .flatMap((r) => [join(r, 'node_modules/.bin', name), join(r, 'node_modules', file)])
-      .find(existsSync) ?? null;
-  const yarnrc = readIf(join(root, '.yarnrc.yml'));
-  const notesSettings = read.notes.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
-  if (notesSettings.some((e) => e.key === 'plan-hooks.notesrewritemode')) notesSettings.push({ key: 'notes.rewritemode', value: 'ignore' });
   let huskyDirEntries: string[] = [];
   try {
     huskyDirEntries = readdirSync(join(root, '.husky'));
   } catch {
     // No .husky.
   }
-  const facts: InstallFacts = {
-    root,
-    commonDir,
-    isLinkedWorktree: gitDir !== commonDir,
-    hookState: hookStateIn(commonDir),
-    worklog: [worklogFile(commonDir)].find(existsSync) ?? null,
-    mainRoot,
-    otherWorktrees: worktreeRoots.filter((r) => r !== root),
-    hooksPath,
-    hooksPathScope: hooksPath ? (hooksPathScope ?? null) : null,
-    hooksDir,
-    hooksDirExists: isDir(hooksDir),
-    hookFiles: hookFilesIn(hooksDir),
-    commonHookFiles: hookFilesIn(join(commonDir, 'hooks')),
+  return {
     huskyFiles,
     huskyRan: existsSync(join(root, '.husky/_/h')),
-    worktreesWithoutHusky: worktreeRoots.filter(
-      (r) => r !== root && isDir(join(r, '.husky')) && !existsSync(join(r, '.husky/_/h')),
-    ),
-    pkg,
+    worktreesWithoutHusky: worktreeRoots.filter((r) => r !== root && isDir(join(r, '.husky')) && !existsSync(join(r, '.husky/_/h'))),
     huskyBin,
-    entryFiles,
-    config,
-    configFile: CONFIG_FILE,
-    userConfigText: readIf(join(root, CONFIG_FILE)),
-    manifest: readManifest(commonDir),
+    huskyDirEntries,
+  };
+}
+
+/** Step 4: the configuration in force, the entry files it names, and the user's own .plan-hooks.json. */
+async function readConfiguration(root: string) {
+  const config = await loadConfig(root);
+  const entryFiles: Record<string, string> = {};
+  for (const name of configuredEntryFiles(config)) {
+    const content = readIf(join(root, name));
+    if (content !== null) entryFiles[name] = content;
+  }
+  return { entryFiles, config, configFile: CONFIG_FILE, userConfigText: readIf(join(root, CONFIG_FILE)) };
+}
+
+/** Step 5: the running plan-hooks, the runner texts init writes, and what is installed now; Yarn's kind. */
+function runnerFacts(root: string, commonDir: string, pkg: PackageFacts | null) {
+  const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+  const install = pkg ? installCommand(detectPackageManager(pkg.files, pkg.data.packageManager)) : null;
+  const yarnrc = readIf(join(root, '.yarnrc.yml'));
+  return {
     cli,
     node: process.execPath,
     selfSpec: npxSpec(cli) ?? `plan-hooks@${version()}`,
@@ -209,18 +231,38 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
     trackedRunnerDirEntries: entriesOf(join(root, TRACKED_RUNNER, '..')),
     runtimeText: readIf(join(commonDir, RUNTIME_FILE)),
     yarnBerry: pkg !== null && isYarnBerry(pkg.files, pkg.data.packageManager),
-    planStateTemplate: planStateTemplate(),
-    preCommitConfig,
+    yarnPnp: existsSync(join(root, '.pnp.cjs')) || (yarnrc !== null && !/^nodeLinker:\s*["']?(node-modules|pnpm)\b/m.test(yarnrc)),
+  };
+}
+
+/** Step 6: the other hook managers' configurations (the first of each one's file names that is there). */
+function managerConfigs(root: string) {
+  const firstOf = (names: string[]) =>
+    names.map((file) => ({ file, text: readIf(join(root, file)) })).find((f): f is { file: string; text: string } => f.text !== null) ?? null;
+  return {
+    preCommitConfig: readIf(join(root, PRE_COMMIT_FILE)),
     lefthookConfig: firstOf(LEFTHOOK_FILES),
     lefthookOtherConfig: firstOf(LEFTHOOK_OTHER_FILES)?.file ?? null,
     simpleGitHooksFile: firstOf(SIMPLE_GIT_HOOKS_FILES),
-    bins: {},
-    preCommitVersion: null,
-    notesSettings,
-    huskyDirEntries,
-    yarnPnp: existsSync(join(root, '.pnp.cjs')) || (yarnrc !== null && !/^nodeLinker:\s*["']?(node-modules|pnpm)\b/m.test(yarnrc)),
   };
-  // Each manager's program where its module says to look (its package in node_modules, then PATH).
+}
+
+/** Step 7: the notes settings init made: its rewrite ref, and the rewrite mode it set (with the value it set). */
+function notesSettings(read: { key: string; value: string }[]) {
+  const settings = read.filter((e) => e.key === 'notes.rewriteref' ? e.value === NOTES_REF : e.key === 'plan-hooks.notesrewritemode');
+  if (settings.some((e) => e.key === 'plan-hooks.notesrewritemode')) settings.push({ key: 'notes.rewritemode', value: 'ignore' });
+  return settings;
+}
+
+/** Step 8: each manager's program where its module says to look (its package in node_modules, then PATH), and pre-commit's version. */
+function findPrograms(facts: InstallFacts): void {
+  const { root, mainRoot } = facts;
+  // A package's program in node_modules (its .bin link, or the file it links to).
+  const localBin = (name: string, file: string) =>
+    [root, mainRoot]
+      .filter((r): r is string => r !== null)
+      .flatMap((r) => [join(r, 'node_modules/.bin', name), join(r, 'node_modules', file)])
+      .find(existsSync) ?? null;
   for (const manager of MANAGERS) {
     const program = manager.program;
     if (!program || (program.whenConfigured && !manager.configText(facts))) continue;
@@ -229,5 +271,4 @@ export async function gatherFacts(cwd = process.cwd()): Promise<InstallFacts> {
   }
   const preCommitBin = facts.bins['pre-commit'];
   facts.preCommitVersion = preCommitBin ? (spawnSync(preCommitBin, ['--version'], { encoding: 'utf8' }).stdout ?? '').trim() || null : null;
-  return facts;
 }
