@@ -91,6 +91,22 @@ local_git_dir() {
   fi
   [ -f "$gd/HEAD" ] && [ -d "$gc/objects" ] && [ -d "$gc/refs" ] || { gd= gc=; return 1; }
 }
+# What 'git rev-parse --show-toplevel --absolute-git-dir' prints (git prints both as physical
+# paths), from the files where local_git_dir says them: pre-commit's reads (src/git/prefetch.ts)
+# start one git fewer. 1 (ask git) otherwise, and under Git for Windows, whose git prints C:/ paths.
+toplevel_and_git_dir() {
+  [ -z "${MSYSTEM-}" ] && local_git_dir && cd -P . 2>/dev/null || return 1
+  t_=$PWD
+  if [ "$gd" = "$gc" ]; then
+    g_=$t_/.git
+  else
+    cd -P "$gd" 2>/dev/null && g_=$PWD || g_=
+    # Back at the top, or no read below could be trusted: the stream is cut short, and node reads itself.
+    cd "$t_" || exit 1
+    [ -n "$g_" ] || return 1
+  fi
+  printf '%s\n%s\n' "$t_" "$g_"
+}
 # HEAD's commit (hid) and the ref it names (href; 'HEAD' when detached), as 'git rev-parse HEAD
 # --symbolic-full-name HEAD' says them, for git dir $1 and common dir $2: only from a loose
 # branch (or any loose ref of the main worktree's) or a detached id, no link, no reftable;

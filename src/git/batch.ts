@@ -85,7 +85,7 @@ export async function runAlone(command: BatchCommand, cwd: string): Promise<stri
   return null;
 }
 
-const gitLine = (args: string[]) => `git ${args.map((a) => (a === PICKED ? '"$b"' : shQuote(a))).join(' ')}`;
+export const gitLine = (args: string[]) => `git ${args.map((a) => (a === PICKED ? '"$b"' : shQuote(a))).join(' ')}`;
 const HEREDOC_END = 'PLAN_HOOKS_INPUT';
 
 function shCommand(command: BatchCommand): string {
@@ -129,9 +129,11 @@ export async function gitBatch(commands: BatchCommand[], cwd: string, lanes = 2)
 /**
  * A script that runs `commands` one after another, each output followed by
  * `\0<token> <exit code>\0`. `token` is shell text: a quoted word, or a variable the script sets.
+ * `shellFor` gives the shell text for a command where the script's shell can answer it as git
+ * would (printing the same); null runs git.
  */
-export function batchScript(commands: BatchCommand[], token: string): string {
-  return commands.map((c) => `${shCommand(c)}; printf '\\0%s %d\\0' ${token} $?`).join('\n');
+export function batchScript(commands: BatchCommand[], token: string, shellFor: (command: BatchCommand) => string | null = () => null): string {
+  return commands.map((c) => `${shellFor(c) ?? shCommand(c)}; printf '\\0%s %d\\0' ${token} $?`).join('\n');
 }
 
 async function runLane(commands: BatchCommand[], cwd: string): Promise<(string | null)[]> {

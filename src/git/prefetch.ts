@@ -10,7 +10,7 @@
 // configuration it reads now. Anything else (an older runner, a changed configuration, a
 // stream cut short) and node makes the reads itself: slower, never wrong.
 import { fstatSync, readFileSync } from 'node:fs';
-import { type BatchCommand, batchScript, parseBatchOutput } from './batch.js';
+import { type BatchCommand, batchScript, gitLine, parseBatchOutput } from './batch.js';
 
 /** Set by the runner on the node it pipes the reads into; read once, never passed on. */
 export const PREFETCH_ENV = 'PLAN_HOOKS_PREFETCH';
@@ -28,9 +28,17 @@ function hash(text: string): string {
 
 export const prefetchId = (commands: BatchCommand[]) => hash(batchScript(commands, TOKEN));
 
-/** The shell text the runner pipes into node: a header line, then the batch. */
+/** The read the runner answers from the files where it can (hooks/plan-hooks.sh toplevel_and_git_dir): one git process fewer. */
+export const PATHS_READ = ['rev-parse', '--show-toplevel', '--absolute-git-dir'];
+const fromRunner = (command: BatchCommand): string | null =>
+  Array.isArray(command) && command.length === PATHS_READ.length && command.every((a, i) => a === PATHS_READ[i]) ? `{ toplevel_and_git_dir || ${gitLine(command)}; }` : null;
+
+/**
+ * The shell text the runner pipes into node: a header line, then the batch. The id names the
+ * commands, whose outputs the runner's own answers print the same.
+ */
 export function prefetchScript(commands: BatchCommand[]): string {
-  return [`t=plan-hooks-$$`, `printf '${HEADER} %s %s\\n' ${prefetchId(commands)} "$t"`, batchScript(commands, TOKEN)].join('\n');
+  return [`t=plan-hooks-$$`, `printf '${HEADER} %s %s\\n' ${prefetchId(commands)} "$t"`, batchScript(commands, TOKEN, fromRunner)].join('\n');
 }
 
 interface Stream {

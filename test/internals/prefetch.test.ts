@@ -3,12 +3,15 @@
 // no process from node at all. Each way the shortcut can be unusable falls back to node's own
 // reads and decides the same.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { NodeLog } from '../fixtures/node-log.js';
-import { CLI, type Repo, repoWithPlans } from '../fixtures/repo.js';
+import { CLI, type Repo, cleanEnv, makeRepo, repoWithPlans } from '../fixtures/repo.js';
+import { renderRunner } from '../../src/install/scripts.js';
+import { PATHS_READ, prefetchScript } from '../../src/git/prefetch.js';
+import { preCommitReads } from '../../src/facts/facts.js';
 import { claimed, open, plan } from '../fixtures/plans.js';
 import { viewCacheFile } from '../../src/claims/cache.js';
 import { decidedCacheFile } from '../../src/claims/decided-cache.js';
@@ -190,4 +193,31 @@ test("on a branch off main the base branch's plans come with the runner's reads;
   assert.equal(elsewhere.code, 1, elsewhere.stderr);
   assert.match(elsewhere.stderr, /api\/endpoints[\s\S]*codex/);
   assert.ok(elsewhere.started.some((s) => s.startsWith('git diff --cached')), `node made the base diff: ${elsewhere.started.join(' | ')}`);
+});
+
+test("the runner answers pre-commit's path read from the files, as git prints it: main and linked worktree, and through a symlinked path", () => {
+  const r = makeRepo({ initialCommit: true });
+  repos.push(r);
+  const linked = `${r.dir}-linked`;
+  const link = `${r.dir}-symlink`;
+  r.git('worktree', 'add', '-q', '-b', 'side', linked);
+  symlinkSync(r.dir, link);
+  after(() => [linked, link].forEach((d) => rmSync(d, { recursive: true, force: true })));
+  // The runner's own functions, run as a pre-commit hook (in git's environment for a hook) beside git's answer.
+  const runner = renderRunner({ node: process.execPath, cli: CLI });
+  const fn = (name: string) => runner.slice(runner.indexOf(`${name}() {`), runner.indexOf('\n}\n', runner.indexOf(`${name}() {`)) + 3);
+  const out = join(r.dir, '.git', 'paths.out');
+  const hook = join(r.dir, '.git', 'hooks', 'pre-commit');
+  writeFileSync(hook, `#!/bin/sh\n${fn('local_git_dir')}${fn('toplevel_and_git_dir')}{ toplevel_and_git_dir; echo "answered $?"; git rev-parse --show-toplevel --absolute-git-dir; } > ${JSON.stringify(out)}\n`, { mode: 0o755 });
+  assert.ok(PATHS_READ.every((a) => prefetchScript(preCommitReads()).includes(`'${a}'`)) && prefetchScript(preCommitReads()).includes('toplevel_and_git_dir ||'), 'the installed reads take the answer from the runner');
+  for (const [where, cwd] of [['main worktree', r.dir], ['linked worktree', linked], ['main worktree through a symlink', link]] as const) {
+    writeFileSync(join(cwd, `${where.length}.txt`), where);
+    // PWD as a shell that cd'd there would pass it: the symlinked path, not the physical one.
+    const env = { ...cleanEnv(), PWD: cwd };
+    execFileSync('git', ['add', '-A'], { cwd, env });
+    execFileSync('git', ['commit', '-q', '-m', where], { cwd, env });
+    const [top, gitDir, answered, gitTop, gitGitDir] = readFileSync(out, 'utf8').split('\n');
+    assert.equal(answered, 'answered 0', `${where}: answered from the files`);
+    assert.deepEqual([top, gitDir], [gitTop, gitGitDir], `${where}: as git prints them`);
+  }
 });
