@@ -2,7 +2,8 @@
 // check over commits already made, each by the claims of its own time (src/check/range.ts).
 // In CI (CI=true or GITHUB_ACTIONS=true) PLAN_HOOKS_SKIP is ignored: CI is the wall no local
 // switch reaches; a skip a person recorded with a commit at commit time (Plan-Skip) counts only
-// where the configuration the range starts from says "allowSkips": true (docs/overrides.md).
+// where the configuration the range starts from says "allowSkips": true, read at its merge-base
+// with the base branch where the range starts off it (docs/overrides.md).
 import type { Command } from './shared/command.js';
 import { allowed, skipsFrom } from '../core/check.js';
 import { githubAnnotations } from '../check/annotations.js';
@@ -18,6 +19,8 @@ import { jsonText } from '../term.js';
 import { parseCommandArgs, usageError } from './shared/args.js';
 import { formatDrops, rangeDrops } from '../check/dropped-claims.js';
 import { resolveCommit } from '../git/queries.js';
+import { mergeBase } from '../git/history.js';
+import { gitQuery } from '../git/git.js';
 import { configFromTexts } from '../config/config.js';
 import { configTextsOf } from '../git/repository.js';
 
@@ -71,7 +74,10 @@ const command: Command = {
     const from = range.includes('..') ? range.split(/\.\.\.?/)[0] : '';
     const startCommit = (from ? await resolveCommit(from, repo.root) : null) ?? baseCommit ?? null;
     // The allowed signers and signing.require are the range's start's too: a key added in the range proves nothing (docs/signing.md).
-    const [allowRecordedSkips, signing] = await Promise.all([allowsSkips(startCommit, repo.root), signingAt(startCommit, repo.root)]);
+    // A range that starts off the base branch (a branch's earlier push) starts at a commit of that
+    // branch, which no person need have written: skips are then the base's, at their merge-base.
+    const skipsAt = startCommit && baseCommit && startCommit !== baseCommit ? ((await gitQuery(mergeBase(startCommit, baseCommit), repo.root)) ?? startCommit) : startCommit;
+    const [allowRecordedSkips, signing] = await Promise.all([allowsSkips(skipsAt, repo.root), signingAt(startCommit, repo.root)]);
     const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known, allowRecordedSkips, signing });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);

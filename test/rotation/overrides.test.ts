@@ -141,6 +141,27 @@ describe("a person's override", () => {
   });
 });
 
+describe('a range that starts off the base branch', () => {
+  test("allowSkips is read at the range's merge-base with the base branch: the branch's own earlier commit that allows skips does not count; a range starting on the base reads its start", () => {
+    const r = claimedRepo();
+    r.git('checkout', '-q', '-b', 'feature');
+    r.writeJson('.plan-hooks.json', { allowSkips: true });
+    r.git('add', '.plan-hooks.json');
+    assert.equal(r.tryGit(['commit', '-qm', 'allow skips, on the branch only']).code, 0);
+    const start = r.git('rev-parse', 'HEAD').trim();
+    const skipped = commitClaimed(r, { PLAN_HOOKS_SKIP: 'claims' });
+    assert.equal(skipped.code, 0, skipped.stderr);
+    // The branch's second push: its range starts at the branch's first, off main.
+    const offBase = r.cli(['check', '--range', `${start}..feature`], { CI: 'true' });
+    assert.equal(offBase.code, 1, offBase.stderr);
+    assert.match(offBase.stderr, /records a skip of claims made at commit time \(Plan-Skip\), not honoured: the base branch's configuration does not set "allowSkips": true/);
+    // Where the base is the range's start itself, its configuration is the base's: honoured.
+    const onBase = r.cli(['check', '--range', `${start}..feature`, '--base', start], { CI: 'true' });
+    assert.equal(onBase.code, 0, onBase.stderr);
+    assert.match(onBase.stderr, /recorded at commit time, honoured/);
+  });
+});
+
 test('no refusal suggests PLAN_HOOKS_SKIP (or any override)', () => {
   assert.ok(refusals.length >= 6, `${refusals.length} refusals seen`);
   for (const text of refusals) assert.ok(!text.includes('PLAN_HOOKS_SKIP') && !text.includes('PLAN_HOOKS=0') && !text.includes('--no-verify'), text);
