@@ -15,6 +15,15 @@ import { type Repo, type RunResult, repoWithPlans } from '../fixtures/repo.js';
 import { TempDirs, freshClone, withRemote } from '../fixtures/remote.js';
 import { claimed, plan } from '../fixtures/plans.js';
 import { agentTrailerValue } from '../../src/check/trailer.js';
+import * as fs from 'node:fs';
+
+// A client with no hooks and no signing (isomorphic-git, a devDependency), by a name in a variable as test/check/isomorphic-git.test.ts imports it.
+interface IsoGit {
+  add(o: { fs: typeof fs; dir: string; filepath: string }): Promise<void>;
+  commit(o: { fs: typeof fs; dir: string; message: string; author: { name: string; email: string } }): Promise<string>;
+}
+const ISOMORPHIC_GIT = 'isomorphic-git';
+const iso = await import(ISOMORPHIC_GIT).then((m: { default: IsoGit }) => m.default, () => null);
 
 const temp = new TempDirs();
 after(() => temp.removeAll());
@@ -119,6 +128,22 @@ describe('signed identity', () => {
     ok(reported.res, 'not required: reported');
     assert.equal(reported.json[0]!.evidence, 'recorded');
     assert.match(reported.res.stderr, /Identities not verified \(1 of 1 commit\)[\s\S]*forged as codex: codex, recorded with the commit \(Plan-Agent\), unsigned/);
+    r.git('reset', '-q', '--hard', base);
+    ok(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
+  });
+
+  test("isomorphic-git forging codex's sealed trailer on codex's claimed file: refused in CI where signing is required", { skip: iso ? false : 'isomorphic-git is not installed (npm ci)' }, async () => {
+    if (!iso) return;
+    const base = r.git('rev-parse', 'HEAD').trim();
+    r.write('src/api/index.ts', 'export const v = 7;\n');
+    await iso.add({ fs, dir: r.dir, filepath: 'src/api/index.ts' });
+    const tree = r.git('write-tree').trim();
+    await iso.commit({ fs, dir: r.dir, message: `made by isomorphic-git\n\nPlan-Agent: ${agentTrailerValue({ name: 'codex', source: 'agent-marker' }, tree)}\n`, author: { name: 'Test Author', email: 'author@example.com' } });
+    assert.equal(r.git('log', '-1', '--format=%G?').trim(), 'N');
+    const { res, json } = ci(r, remote, base);
+    assert.equal(res.code, 1, res.stderr);
+    assert.equal(json[0]!.identity.name, 'codex', 'its recorded identity, unverified');
+    assert.match(res.stderr, /made by isomorphic-git[\s\S]*touches src\/api\/index\.ts, claimed by in-progress tasks, and it is not signed/);
     r.git('reset', '-q', '--hard', base);
     ok(r.tryGit(['push', '-q', '--no-verify', '--force', 'origin', 'main']));
   });
