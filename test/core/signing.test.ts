@@ -96,3 +96,22 @@ test("commitBufferFacts: the tree and the Plan-Agent trailers of the message's l
   assert.deepEqual(commitBufferFacts(buf), { tree, agentTrailers: ['claude (agent-marker) 0123456789abcdef'] });
   assert.deepEqual(commitBufferFacts(`tree ${tree}\n\nsubject only\n`), { tree, agentTrailers: [] });
 });
+
+test('the report and the job summary list a signed identity as verified; the allowed signers are a person-only file', async () => {
+  const { summaryText, rangeMarkdown } = await import('../../src/check/summary.js');
+  const { installedPath, ownPart } = await import('../../src/core/person-only.js');
+  const s = {
+    checked: 2,
+    unverified: [{ commit: 'b'.repeat(40), subject: 'hookless', name: 'codex', evidence: 'recorded' as const }],
+    overrides: [],
+    commits: [
+      { commit: 'a'.repeat(40), subject: 'signed', name: 'claude', allowed: true, withoutHooks: false, signedBy: 'claude' },
+      { commit: 'b'.repeat(40), subject: 'hookless', name: 'codex', allowed: true, withoutHooks: false },
+    ],
+    verified: [{ commit: 'a'.repeat(40), subject: 'signed', principal: 'claude' }],
+  };
+  assert.match(summaryText(s), /Identities verified by signature \(1 of 2 commits\)[\s\S]*aaaaaaaaaaaa signed: claude, verified \(signed\)[\s\S]*Identities not verified \(1 of 2 commits\)/);
+  assert.match(rangeMarkdown(s), /`aaaaaaaaaaaa` signed: \*\*claude\*\*, allowed, verified: signed by claude\n- `bbbbbbbbbbbb` hookless: \*\*codex\*\*, allowed\n/);
+  assert.equal(installedPath('.plan-hooks/allowed-signers'), true);
+  assert.notEqual(ownPart('.plan-hooks/allowed-signers', 'claude namespaces="git" ssh-ed25519 A\n'), ownPart('.plan-hooks/allowed-signers', 'claude namespaces="git" ssh-ed25519 A\nx namespaces="git" ssh-ed25519 B\n'));
+});
