@@ -232,6 +232,29 @@ if [ "$hook" = prepare-commit-msg ] && [ "${PLAN_HOOKS-}" != 2 ] && [ -z "${PLAN
   fi
 fi
 
+# A person's PLAN_HOOKS=0: pre-commit and prepare-commit-msg start node only to refuse it in an
+# agent session (src/core/overrides.ts inAgentSession is this test's twin). Decided here, with no
+# node, where nothing can show one: no marker variable set (the default configuration's and
+# @vercel/detect-agent's, filled in by 'plan-hooks init'), no agentMarkers in HEAD's configuration
+# (which may add markers), and no record the agents' pre-tool hook wrote in the last minutes (it lives 5:
+# src/sessions/store.ts). Whatever the shell cannot rule out, node decides.
+person_off() {
+  for v in @MARKER_VARS@; do
+    eval "x=\${$v-}"
+    [ -z "$x" ] || return 1
+  done
+  local_git_dir && head_of "$gd" "$gc" || return 1
+  if [ -d "$gc/plan-hooks/committing" ]; then
+    x=$(find "$gc/plan-hooks/committing" -name '*.json' -mmin -7 2>/dev/null) || return 1
+    [ -z "$x" ] || return 1
+  fi
+  x=$(printf '%s:.plan-hooks.json\n%s:package.json\n' "$hid" "$hid" | git cat-file --batch 2>/dev/null) || return 1
+  case $x in *agentMarkers*) return 1 ;; esac
+}
+if [ "${PLAN_HOOKS-}" = 0 ]; then
+  case $hook in pre-commit|prepare-commit-msg) person_off && exit 0 ;; esac
+fi
+
 node=@NODE@
 cli=@CLI@
 if [ -z "$node" ] || [ ! -x "$node" ]; then

@@ -6,6 +6,8 @@ import { preCommitReads } from '../facts/facts.js';
 import { shQuote } from '../lib/sh-quote.js';
 import { prefetchScript } from '../git/prefetch.js';
 import { identityVariables } from '../worklog/pending.js';
+import { KNOWN_MARKERS } from '../core/known-markers.js';
+import { DEFAULT_CONFIG } from '../config/config.js';
 import { messages } from '../messages/index.js';
 import { HOOKS, hooksWhere } from '../core/hook-table.js';
 import { RUNTIME_FILE } from '../core/install/names.js';
@@ -31,6 +33,8 @@ export function renderRunner(opts: { cli: string; node: string; install?: string
     PREFETCH: prefetchScript(preCommitReads()),
     // The variables post-commit's record keeps for the identity (names only: checked identifiers).
     IDENTITY_VARS: identityVariables().join(' '),
+    // Every variable that may mark an agent session, whatever its value (the runner's PLAN_HOOKS=0 test leaves those to node).
+    MARKER_VARS: [...new Set([...Object.keys(DEFAULT_CONFIG.agentMarkers), ...Object.keys(KNOWN_MARKERS)])].join(' '),
     // The runner's cases, from the one hook table.
     HOOKS: HOOKS.join('|'),
     STDIN_HOOKS: hooksWhere('stdin').join('|'),
