@@ -73,11 +73,11 @@ const command: Command = {
     // started from (a person's: the base, never the commits checked) allows skips.
     const from = range.includes('..') ? range.split(/\.\.\.?/)[0] : '';
     const startCommit = (from ? await resolveCommit(from, repo.root) : null) ?? baseCommit ?? null;
-    // The allowed signers and signing.require are the range's start's too: a key added in the range proves nothing (docs/signing.md).
     // A range that starts off the base branch (a branch's earlier push) starts at a commit of that
     // branch, which no person need have written: skips are then the base's, at their merge-base.
     const skipsAt = startCommit && baseCommit && startCommit !== baseCommit ? ((await gitQuery(mergeBase(startCommit, baseCommit), repo.root)) ?? startCommit) : startCommit;
-    const [allowRecordedSkips, signing] = await Promise.all([allowsSkips(skipsAt, repo.root), signingAt(startCommit, repo.root)]);
+    // The allowed signers and signing.require are read there too: a key added in the range, or on the branch before it, proves nothing (docs/signing.md).
+    const [allowRecordedSkips, signing] = await Promise.all([allowsSkips(skipsAt, repo.root), signingAt(skipsAt, repo.root)]);
     const verdicts = await checkCommits(repo, commits, { skip: ci ? [] : requested, base, known, allowRecordedSkips, signing });
     // A forced push (the range's start is not in its end) can drop a claim no commit touches.
     const drops = await rangeDrops(repo, range);

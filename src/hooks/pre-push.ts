@@ -13,7 +13,8 @@ import { type CommitVerdict, type KnownToRemote, checkCommits } from '../check/r
 import { openRepository } from '../git/repository.js';
 import { commitsNotOn } from '../git/history.js';
 import { GIT_DIRS, existingObjects } from '../git/queries.js';
-import { gitQueries } from '../git/git.js';
+import { gitQueries, gitQuery } from '../git/git.js';
+import { mergeBase } from '../git/history.js';
 import { messages } from '../messages/index.js';
 import { refuseDroppedClaims } from '../check/dropped-claims.js';
 import { decideOverride, overrideIn } from '../core/overrides.js';
@@ -87,9 +88,13 @@ const run: HookRun = async ([remote = 'origin']) => {
   }
   const skip: CheckName[] = process.env.PLAN_HOOKS === '0' ? [...CHECKS] : skipsFrom(process.env.PLAN_HOOKS_SKIP).skipped;
   const { commits, known } = await pushedCommits(lines, remote, repo.root);
-  // Signed identity as the remote has it: the tip the push replaces, else the base branch (docs/signing.md).
+  // Signed identity as a person left it on the remote (docs/signing.md): the base branch where the
+  // tip the push replaces meets it (that tip, a branch's own, need not be a person's), else the base.
   const { signingAt } = await import('../check/signing.js');
-  const signing = commits.length > 0 ? await signingAt(known.commits[0] ?? repo.base?.commit ?? null, repo.root) : null;
+  const replaced = known.commits[0] ?? null;
+  const baseTip = repo.base?.commit ?? null;
+  const at = replaced && baseTip && replaced !== baseTip ? ((await gitQuery(mergeBase(replaced, baseTip), repo.root)) ?? replaced) : (replaced ?? baseTip);
+  const signing = commits.length > 0 ? await signingAt(at, repo.root) : null;
   const verdicts = await checkCommits(repo, commits, { known, signing });
   const refused = verdicts.filter((v) => !allowed(v.decision));
   if (refused.length > 0 && skip.length > 0 && (await checkCommits(repo, refused.map((v) => v.commit), { skip, known, signing })).every((v) => allowed(v.decision))) {
