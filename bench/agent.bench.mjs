@@ -6,6 +6,7 @@
 // records its session (src/sessions/store.ts): the main row is a session already seen
 // (at most one write every 20 s); a row writes the record each time (a session's first call), and
 // one times the SessionEnd hook, which Claude Code runs under a short default timeout (~1.5 s).
+// On a loaded machine the wall figures are noise: docs/cost.md also counts instructions (valgrind).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
