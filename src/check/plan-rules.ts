@@ -10,11 +10,12 @@ import { validatePlanText } from '../plan/validate.js';
 import type { PlanRules } from '../core/check.js';
 import type { PlanChange } from '../core/plan-types.js';
 import type { SessionFact } from '../core/claim-state.js';
+import type { Identity } from '../core/identity.js';
 
 export async function loadPlanRules(
   root: string,
   plans: PlanChange[],
-  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean; reads?: PlanFactReads; sessions?: SessionFact[]; idleAfterMinutes?: number },
+  opts: { now: Date; staleAfterHours: number; aliases: Record<string, string[]>; ignoreCase?: boolean; reads?: PlanFactReads; sessions?: SessionFact[]; idleAfterMinutes?: number; byAgent?: (identity: Identity) => boolean },
 ): Promise<PlanRules> {
   const staged = stagedTexts(plans);
   const facts = await gatherPlanFacts(
@@ -31,7 +32,7 @@ export async function loadPlanRules(
     },
     transitions(before, after, file, afterText, identity) {
       const locate = lazyLocator(withoutBom(afterText));
-      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate, identitySource: identity.source, ...(opts.sessions ? { sessions: opts.sessions, idleAfterMinutes: opts.idleAfterMinutes } : {}) });
+      return checkTransitions(before, after, { file, identity: identity.name, aliases: opts.aliases, now: opts.now, staleAfterHours: opts.staleAfterHours, locate, identitySource: identity.source, ...(opts.byAgent ? { byAgent: opts.byAgent(identity) } : {}), ...(opts.sessions ? { sessions: opts.sessions, idleAfterMinutes: opts.idleAfterMinutes } : {}) });
     },
   };
 }

@@ -54,7 +54,7 @@ import { planMatcher } from '../plan/discover.js';
 import { forkClaims } from './fork.js';
 import { judgeSquashed } from './squash.js';
 import { installedFileChanges, settingsChanges } from './person-only.js';
-import { personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
+import { isAgentIdentity, personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
 import { CHECKS, type Decision, allowed, check, effectiveModes } from '../core/check.js';
 import { recordedSkipsJudged } from '../core/overrides.js';
 import { AGENT_TRAILER, BOUND_TRAILER, SKIP_TRAILER, parseAgentTrailer, parseBoundTrailers, parseSkipTrailer } from './trailer.js';
@@ -155,14 +155,16 @@ export async function checkCommits(repo: Repository, commits: string[], opts: Ra
     else if (signed?.outcome.kind === 'verified') identity = { ...identity, detail: signingMessages.signing.identitySigned(signed.outcome.principal) };
     const { honoured: recordedSkips, refused: refusedSkips } = recordedSkipsJudged(recordedSkipsOf(info), opts.allowRecordedSkips ?? true);
     const modes = effectiveModes(repo.config.checks, [...(opts.skip ?? []), ...recordedSkips]);
+    const coAuthors = info.trailers[CO_AUTHOR_TRAILER] ?? [];
+    // A handover is a person's as the person-only rule reads a person: by source, author and co-authors.
+    const byAgent = (id: Identity) => isAgentIdentity(id, repo.config, coAuthors);
     const rules = rulesModule && planChanges.length > 0 && (modes.plans !== 'off' || modes.transitions !== 'off')
-      ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases, ignoreCase: repo.ignoreCase })
+      ? await rulesModule.loadPlanRules(repo.root, planChanges, { now: time, staleAfterHours: repo.config.staleAfterHours, aliases: repo.config.aliases, ignoreCase: repo.ignoreCase, byAgent })
       : null;
     const bound = parseBoundTrailers(info.trailers[BOUND_TRAILER] ?? []);
     const input = { changes: own, plans: rules ? planChanges : [], rules, identity, bound, claims, config: repo.config, modes, isPlanFile: plans.matches, ignoreCase: repo.ignoreCase, clock: Date.now };
     const decision = check(input);
     const changed = settings.get(info.commit);
-    const coAuthors = info.trailers[CO_AUTHOR_TRAILER] ?? [];
     const personOnly = [
       changed ? personOnlySettingsRefusal({ identity, config: changed.before, change: changed.change, coAuthors }) : null,
       personOnlyFilesRefusal({ identity, config: changed?.before ?? repo.config, files: installed.get(info.commit) ?? [], coAuthors }),

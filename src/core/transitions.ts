@@ -37,6 +37,8 @@ export interface TransitionContext {
   staleAfterHours: number;
   /** How the committer's identity was found: a handover by a person needs one that is not an agent's. */
   identitySource?: IdentitySource;
+  /** Whether the committer is an agent as the person-only rule reads it (its source, or an author or co-author named as an agent); unset: its source alone decides. */
+  byAgent?: boolean;
   /** The sessions the agents' hooks recorded here (pre-commit only; push and CI cannot see them). */
   sessions?: SessionFact[];
   idleAfterMinutes?: number;
@@ -167,7 +169,7 @@ function handoverRefusal(record: HandoverRecord, holder: string, ctx: Transition
     return null;
   }
   // A person's handover: an agent's identity (its marker, PLAN_HOOKS_AGENT, git config plan-hooks.agent, a branch binding) cannot make one.
-  const person = ctx.identitySource === undefined || !agentSource(ctx.identitySource);
+  const person = ctx.byAgent !== undefined ? !ctx.byAgent : ctx.identitySource === undefined || !agentSource(ctx.identitySource);
   return person ? null : { rule: TRANSITION_RULES.handoverByAgent, text: messages.rotation.transitionHandoverByAgent(record.task, holder, ctx.identity) };
 }
 

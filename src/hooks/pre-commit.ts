@@ -18,7 +18,7 @@ import { startUncommitted } from '../handoff/reads.js';
 import { writeVerifiedMarker } from '../worklog/verified.js';
 import { isDenied } from '../worklog/denied.js';
 import { sanitize } from '../term.js';
-import { personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
+import { isAgentIdentity, personOnlyFilesRefusal, personOnlySettingsRefusal } from '../core/person-only.js';
 import { installedFileChanges } from '../check/person-only.js';
 import { dropIndexLink, recordLines, trailerTask, writeTrailerRecord } from '../check/trailer.js';
 
@@ -56,7 +56,7 @@ export async function judgeIndex(facts: Facts, started: { reads: PlanFactReads |
     const { loadPlanRules } = await import('../check/plan-rules.js');
     // The sessions the agents' hooks recorded (a cache): a continuation of a holder still live is refused here.
     const sessions = (await import('../sessions/store.js')).readSessions((await import('../sessions/store.js')).commonDirOf(repo.gitDir));
-    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads, sessions, idleAfterMinutes: config.idleAfterMinutes });
+    rules = await loadPlanRules(repo.root, facts.plans, { now, staleAfterHours: config.staleAfterHours, aliases: config.aliases, ignoreCase: repo.ignoreCase, reads, sessions, idleAfterMinutes: config.idleAfterMinutes, byAgent: (id) => isAgentIdentity(id, config) });
   }
 
   // A change that touches no plan is matched against the claims near its paths only: the same

@@ -49,3 +49,33 @@ describe('git config plan-hooks.agent declares an agent', () => {
     assert.equal(byPerson.code, 0, byPerson.stderr);
   });
 });
+
+describe("a handover under an agent's name as author or co-author, with no marker", () => {
+  /** codex holds `endpoints`; a handover to claude recorded (as `by`'s with --as), staged. */
+  const staged = (...by: string[]) => {
+    const r = repoWithPlans({ 'docs/api-plan.json': plan('api', [claimed('endpoints', 'codex', ['src/api'])]) });
+    repos.push(r);
+    const made = r.cli(['handover', 'endpoints', '--to', 'claude', ...by]);
+    assert.equal(made.code, 0, made.stderr);
+    r.git('add', '-A');
+    return { r, base: r.git('rev-parse', 'HEAD').trim() };
+  };
+  const BY_AGENT = /recorded as handed over by [^,]+, whose identity is an agent's/;
+
+  test('authored by claude: refused at commit, as the person-only rule reads the author', () => {
+    const { r } = staged('--as', 'claude');
+    const res = r.tryGit(['commit', '-m', 'handover'], { GIT_AUTHOR_NAME: 'claude' });
+    assert.equal(res.code, 1, res.stderr);
+    assert.match(res.stderr, BY_AGENT);
+  });
+
+  test('made hookless, authored by claude or co-authored by Claude Code: refused by check --range', () => {
+    for (const [env, message, by] of [[{ GIT_AUTHOR_NAME: 'claude' }, 'handover', ['--as', 'claude']], [{}, 'handover\n\nCo-authored-by: Claude Code <noreply@anthropic.com>', []]] as const) {
+      const { r, base } = staged(...by);
+      assert.equal(r.tryGit(['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', message], env).code, 0);
+      const ci = r.cli(['check', '--range', `${base}..HEAD`]);
+      assert.equal(ci.code, 1, ci.stderr);
+      assert.match(ci.stderr, BY_AGENT);
+    }
+  });
+});
